@@ -1,0 +1,31 @@
+// The `damier` command: dispatches to a subcommand.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "protocol/command_line.hpp"
+
+namespace {
+
+void print_usage(std::ostream& out) {
+    out << "usage: damier perft --variant NAME [--fen FEN | --pos HUBPOS] --depth N [--divide] [--threads T]\n"
+           "                    [--set nocapture=true]\n"
+           "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
+           "                    [--set option=value ...]\n"
+           "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "help" || args[0] == "--help") {
+        print_usage(args.empty() ? std::cerr : std::cout);
+        return args.empty() ? 2 : 0;
+    }
+    std::string command = args[0];
+    args.erase(args.begin());
+    if (command == "perft") return damier::cli::run_perft(args);
+    std::cerr << "damier: unknown command '" << command << "' (try damier help)\n";
+    return 2;
+}
