@@ -71,7 +71,7 @@ Result<Arguments> parse_arguments(const std::vector<std::string>& args, const st
 }
 
 int run_perft(const std::vector<std::string>& argv) {
-    auto args = parse_arguments(argv, {"divide"}, {"variant", "fen", "pos", "depth", "threads", "players"});
+    auto args = parse_arguments(argv, {"divide", "count-capture-paths"}, {"variant", "fen", "pos", "depth", "threads", "players"});
     if (!args) {
         std::cerr << "damier perft: " << args.error() << '\n';
         return 2;

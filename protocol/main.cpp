@@ -9,7 +9,7 @@ namespace {
 
 void print_usage(std::ostream& out) {
     out << "usage: damier perft --variant NAME [--fen FEN | --pos HUBPOS] --depth N [--divide] [--threads T]\n"
-           "                    [--set nocapture=true]\n"
+           "                    [--set nocapture=true] [--count-capture-paths]\n"
            "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
            "                    [--set option=value ...]\n"
            "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";

@@ -27,7 +27,8 @@ int draughts_perft(const Arguments& args, int depth, int threads) {
         return 2;
     }
     auto t0 = std::chrono::steady_clock::now();
-    auto entries = draughts::perft_divide<R>(*position, depth, threads);
+    auto paths = args.has_flag("count-capture-paths") ? draughts::CapturePaths::Count : draughts::CapturePaths::Merge;
+    auto entries = draughts::perft_divide<R>(*position, depth, threads, paths);
     std::uint64_t total = 0;
     for (const auto& e : entries) total += e.nodes;
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

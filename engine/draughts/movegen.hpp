@@ -19,6 +19,10 @@
 
 namespace damier::draughts {
 
+// Whether capture sequences that differ only in their path are one move (the rules)
+// or several (some published perft tables count them that way).
+enum class CapturePaths { Merge, Count };
+
 template <RuleSet R>
 class MoveGen {
 public:
@@ -29,10 +33,10 @@ public:
     using Path = std::vector<std::uint8_t>;
 
     // All legal moves of the side to move.
-    static void generate(const Pos& p, MoveList<B>& out) {
+    static void generate(const Pos& p, MoveList<B>& out, CapturePaths paths = CapturePaths::Merge) {
         out.clear();
         if (capture_possible(p)) {
-            CaptureSearch<false> search(p, out, nullptr);
+            CaptureSearch<false> search(p, out, nullptr, paths);
             search.run();
             if constexpr (R::capture_mandatory) return;
         }
@@ -51,11 +55,11 @@ public:
 
     // Number of legal moves, equal to generate()'s size but cheaper when no capture
     // is possible: quiet moves are counted with shifts and popcounts (bulk perft).
-    static std::size_t count(const Pos& p) {
+    static std::size_t count(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         std::size_t captures = 0;
         if (capture_possible(p)) {
             MoveList<B> list;
-            CaptureSearch<false> search(p, list, nullptr);
+            CaptureSearch<false> search(p, list, nullptr, paths);
             search.run();
             captures = list.size();
             if constexpr (R::capture_mandatory) return captures;
@@ -157,8 +161,9 @@ private:
     template <bool WithPaths>
     class CaptureSearch {
     public:
-        CaptureSearch(const Pos& p, MoveList<B>& out, std::vector<Path>* paths)
-            : pos_(p), out_(out), paths_(paths) {
+        CaptureSearch(const Pos& p, MoveList<B>& out, std::vector<Path>* paths,
+                      CapturePaths merge = CapturePaths::Merge)
+            : pos_(p), out_(out), paths_(paths), merge_paths_(merge == CapturePaths::Merge) {
             me_ = p.side;
             empty_ = p.empty();
             opponents_ = p.theirs();
@@ -315,7 +320,7 @@ private:
             best_key_ = key;
             Move<B> m{captured, Move<B>::u8(from_), Move<B>::u8(to), crowns && !mover_is_king_};
             // Different paths can only give the same move from three pieces taken on.
-            if (taken.count >= 3) {
+            if (taken.count >= 3 && merge_paths_) {
                 for (std::size_t i = first_; i < out_.size(); ++i)
                     if (out_[i] == m) return;
             }
@@ -326,6 +331,7 @@ private:
         const Pos& pos_;
         MoveList<B>& out_;
         std::vector<Path>* paths_;
+        bool merge_paths_;
         Color me_;
         Bits empty_, opponents_, opponent_kings_, men_victims_, crown_row_;
         std::size_t first_ = 0;

@@ -13,13 +13,13 @@
 namespace damier::draughts {
 
 template <RuleSet R>
-std::uint64_t perft(const Position<typename R::board>& p, int depth) {
+std::uint64_t perft(const Position<typename R::board>& p, int depth, CapturePaths paths = CapturePaths::Merge) {
     if (depth <= 0) return 1;
-    if (depth == 1) return MoveGen<R>::count(p);
+    if (depth == 1) return MoveGen<R>::count(p, paths);
     MoveList<typename R::board> moves;
-    MoveGen<R>::generate(p, moves);
+    MoveGen<R>::generate(p, moves, paths);
     std::uint64_t nodes = 0;
-    for (const auto& m : moves) nodes += perft<R>(p.after(m), depth - 1);
+    for (const auto& m : moves) nodes += perft<R>(p.after(m), depth - 1, paths);
     return nodes;
 }
 
@@ -33,16 +33,17 @@ struct DivideEntry {
 // take root moves one at a time.
 template <RuleSet R>
 std::vector<DivideEntry<typename R::board>> perft_divide(const Position<typename R::board>& p, int depth,
-                                                         int threads) {
+                                                         int threads,
+                                                         CapturePaths paths = CapturePaths::Merge) {
     using B = typename R::board;
     MoveList<B> moves;
-    MoveGen<R>::generate(p, moves);
+    MoveGen<R>::generate(p, moves, paths);
     std::vector<DivideEntry<B>> entries(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) entries[i].move = moves[i];
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < entries.size();)
-            entries[i].nodes = perft<R>(p.after(entries[i].move), depth - 1);
+            entries[i].nodes = perft<R>(p.after(entries[i].move), depth - 1, paths);
     };
     int workers = std::max(1, std::min<int>(threads, static_cast<int>(entries.size())));
     std::vector<std::jthread> pool;
