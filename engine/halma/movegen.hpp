@@ -1,0 +1,144 @@
+// The Chinese checkers move generator.
+//
+// A move is (from, to): a step to an adjacent empty cell, or any cell reached by a
+// chain of jumps. The cells a piece reaches by jumping are computed as a closure
+// over 128-bit sets: a work set of landing cells is drained one cell at a time,
+// each adding the empty cells beyond its occupied neighbours (the precomputed jump
+// table) that were not reached before. Every cell is expanded once, so the cost
+// is linear in the cells reached, and paths never need to be enumerated: two
+// chains with the same ends are one move by construction. The moving piece has
+// left its origin, which is empty (and not jumpable) during the chain.
+//
+// Options: goal-lock narrows the landing cells of a piece standing in its goal to
+// the goal; diamond narrows landings to the hexagon, own camp and goal, forbids
+// jumping kings and lets a king jump a whole line of men; swap adds moves into
+// goal cells held by other players, decided on the board with that cell emptied.
+#pragma once
+
+#include <cstddef>
+
+#include "engine/halma/position.hpp"
+#include "engine/halma/rules.hpp"
+
+namespace damier::halma {
+
+class MoveGen {
+public:
+    // Cells reached by a man's jump chains from `from` (origin excluded): jumps go
+    // over a cell of `jumpable` onto a cell of `landable`.
+    static u128 jump_closure(int from, u128 jumpable, u128 landable) {
+        const u128 origin = bit_at<u128>(from);
+        u128 seen = origin, todo = origin;
+        while (todo) {
+            const auto& j = topology.jumps[pop_lowest(todo)];
+            for (int k = 0; k < j.count; ++k) {
+                if (!((jumpable >> j.over[k]) & 1)) continue;
+                const u128 land = bit_at<u128>(j.land[k]);
+                if (landable & land & ~seen) {
+                    seen |= land;
+                    todo |= land;
+                }
+            }
+        }
+        return seen & ~origin;
+    }
+
+    // Cells reached by a diamond king's chains: each jump passes a straight unbroken
+    // line of one or more men (a king in the line blocks it) and lands on the first
+    // empty cell after it, which must be landable.
+    static u128 king_closure(int from, u128 occupied, u128 kings, u128 landable) {
+        const u128 origin = bit_at<u128>(from);
+        u128 seen = origin, todo = origin;
+        while (todo) {
+            const int c = pop_lowest(todo);
+            for (int d = 0; d < 6; ++d) {
+                const auto& ray = topology.rays[c][d];
+                int k = 0;
+                while (k < ray.length && ((occupied >> ray.cells[k]) & 1)) {
+                    if ((kings >> ray.cells[k]) & 1) break;
+                    ++k;
+                }
+                if (k == 0 || k == ray.length || ((occupied >> ray.cells[k]) & 1)) continue;
+                const u128 land = bit_at<u128>(ray.cells[k]);
+                if (landable & land & ~seen) {
+                    seen |= land;
+                    todo |= land;
+                }
+            }
+        }
+        return seen & ~origin;
+    }
+
+    // All legal moves of the side to move: nothing when the game is over, a single
+    // pass when the player cannot move.
+    static void generate(const Rules& rules, const Position& p, MoveList& out) {
+        out.clear();
+        if (p.over) return;
+        for_each_piece(rules, p, [&](int from, u128 steps, u128 jumps, MoveKind step_kind, MoveKind jump_kind) {
+            for (u128 b = steps; b;) out.push(Move::make(from, pop_lowest(b), step_kind));
+            for (u128 b = jumps; b;) out.push(Move::make(from, pop_lowest(b), jump_kind));
+        });
+        if (out.empty()) out.push(Move::pass());
+    }
+
+    // generate().size() without building the list (bulk perft).
+    static std::size_t count(const Rules& rules, const Position& p) {
+        if (p.over) return 0;
+        std::size_t n = 0;
+        if (simple(rules)) {
+            const u128 own = p.pieces[p.side], empty = topology.all & ~p.occupied;
+            for (u128 b = own; b;) {
+                const int from = pop_lowest(b);
+                const u128 origin = bit_at<u128>(from);
+                n += static_cast<std::size_t>(popcount(topology.neighbours[from] & empty) +
+                                              popcount(jump_closure(from, p.occupied & ~origin, empty | origin)));
+            }
+        } else {
+            for_each_piece(rules, p, [&](int, u128 steps, u128 jumps, MoveKind, MoveKind) {
+                n += static_cast<std::size_t>(popcount(steps) + popcount(jumps));
+            });
+        }
+        return n ? n : 1;
+    }
+
+private:
+    static bool simple(const Rules& rules) {
+        return !rules.diamond() && !rules.settings().goal_lock && !rules.settings().swap;
+    }
+
+    // Calls f(from, step targets, jump targets, kinds) for each piece of the side to
+    // move: once for ordinary moves, once more for swaps when the option is on.
+    template <class F>
+    static void for_each_piece(const Rules& rules, const Position& p, F&& f) {
+        const int me = p.side;
+        const u128 own = p.pieces[me], empty = topology.all & ~p.occupied;
+        const u128 goal = rules.goal(me);
+        const bool goal_lock = rules.settings().goal_lock;
+        const bool swap = rules.settings().swap;
+        const u128 swappable = swap ? goal & p.occupied & ~own : 0;
+        for (u128 b = own; b;) {
+            const int from = pop_lowest(b);
+            const u128 origin = bit_at<u128>(from);
+            u128 allowed = rules.allowed(me);
+            if (goal_lock && (goal & origin)) allowed &= goal;
+            const u128 landable = (empty | origin) & allowed;
+            const u128 steps = topology.neighbours[from] & empty & allowed;
+            u128 jumps;
+            if (p.kings & origin) jumps = king_closure(from, p.occupied & ~origin, p.kings, landable);
+            else jumps = jump_closure(from, p.occupied & ~origin & ~p.kings, landable);
+            f(from, steps, jumps, MoveKind::Step, MoveKind::Jump);
+            if (!swappable) continue;
+            u128 swap_steps = 0, swap_jumps = 0;
+            for (u128 g = swappable & allowed; g;) {
+                const int cell = pop_lowest(g);
+                const u128 target = bit_at<u128>(cell);
+                if (topology.neighbours[from] & target) swap_steps |= target;
+                else if (jump_closure(from, p.occupied & ~origin & ~target, landable | target) & target)
+                    swap_jumps |= target;
+            }
+            f(from, swap_steps, swap_jumps, MoveKind::SwapStep, MoveKind::SwapJump);
+        }
+    }
+};
+
+}  // namespace damier::halma
