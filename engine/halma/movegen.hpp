@@ -13,6 +13,8 @@
 // the goal; diamond narrows landings to the hexagon, own camp and goal, forbids
 // jumping kings and lets a king jump a whole line of men; swap adds moves into
 // goal cells held by other players, decided on the board with that cell emptied.
+// Steps and jumps of men never share (from, to) (jumps keep the parity of both
+// coordinates); a king's chain can end next to its origin and is then the step.
 #pragma once
 
 #include <cstddef>
@@ -124,7 +126,9 @@ private:
             const u128 landable = (empty | origin) & allowed;
             const u128 steps = topology.neighbours[from] & empty & allowed;
             u128 jumps;
-            if (p.kings & origin) jumps = king_closure(from, p.occupied & ~origin, p.kings, landable);
+            // A king's line jumps also reach odd distances, adjacent cells included:
+            // such a (from, to) is one move, written as the step.
+            if (p.kings & origin) jumps = king_closure(from, p.occupied & ~origin, p.kings, landable) & ~steps;
             else jumps = jump_closure(from, p.occupied & ~origin & ~p.kings, landable);
             f(from, steps, jumps, MoveKind::Step, MoveKind::Jump);
             if (!swappable) continue;

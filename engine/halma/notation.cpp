@@ -186,7 +186,11 @@ Result<Move> parse_move(const Rules& rules, const Position& p, std::string_view 
     const Move* found = nullptr;
     for (const auto& m : moves)
         if (!m.is_pass() && m.from == from && m.to == to) found = &m;
-    if (!found || found->is_jump() == step) return failure<Move>("illegal move " + quoted(t));
+    if (!found) return failure<Move>("illegal move " + quoted(t));
+    // A step written as a jump chain is fine when the chain is real (a diamond king
+    // can end a chain next to where it started); a jump is never written as a step.
+    if ((step && found->is_jump()) || (!step && !found->is_jump() && cells.size() < 3))
+        return failure<Move>("illegal move " + quoted(t) + ": " + (step ? "a jump is written with x" : "not a jump"));
     if (cells.size() > 2) {
         ChainBoard board = chain_board(rules, p, from, found->is_swap() ? to : -1);
         for (std::size_t i = 1; i < cells.size(); ++i)

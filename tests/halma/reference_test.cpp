@@ -259,8 +259,12 @@ struct RefGame {
             auto board = owner;
             board[f] = -1;
             auto reached = flood(board, f, king[f]);
-            for (int t = 0; t < N; ++t)
-                if (reached[t]) out.push_back({f, t, 1});
+            for (int t = 0; t < N; ++t) {
+                bool is_step = std::find_if(out.begin(), out.end(), [&](const RefMove& m) {
+                                   return m.from == f && m.to == t;
+                               }) != out.end();
+                if (reached[t] && !is_step) out.push_back({f, t, 1});  // one move per (from, to)
+            }
             if (!s.swap) continue;
             for (int g : goal(side)) {
                 if (owner[g] < 0 || owner[g] == side || !allowed(f, g)) continue;
