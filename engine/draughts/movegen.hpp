@@ -11,6 +11,7 @@
 // capturing whenever one of its landing squares allows that.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -34,13 +35,23 @@ public:
 
     // All legal moves of the side to move.
     static void generate(const Pos& p, MoveList<B>& out, CapturePaths paths = CapturePaths::Merge) {
-        out.clear();
-        if (capture_possible(p)) {
-            CaptureSearch<false> search(p, out, nullptr, paths);
-            search.run();
-            if constexpr (R::capture_mandatory) return;
-        }
-        generate_quiet(p, out);
+        for_side(p.side, [&]<Color Me>() {
+            out.clear();
+            if (!p.kings) {
+                auto single = single_man_captures<Me>(p);
+                if (single.simple) {
+                    push_single_captures<Me>(single, out);
+                    if constexpr (R::capture_mandatory) return;
+                }
+                if (!single.any || single.simple) return generate_quiet<Me>(p, out);
+            }
+            if (capture_possible_for<Me>(p)) {
+                CaptureSearch<false, Me> search(p, out, nullptr, paths);
+                search.run();
+                if constexpr (R::capture_mandatory) return;
+            }
+            generate_quiet<Me>(p, out);
+        });
     }
 
     // The legal captures with one path each (paths[i] belongs to out[i]); for
@@ -48,58 +59,142 @@ public:
     static void generate_captures_with_paths(const Pos& p, MoveList<B>& out, std::vector<Path>& paths) {
         out.clear();
         paths.clear();
-        if (!capture_possible(p)) return;
-        CaptureSearch<true> search(p, out, &paths);
-        search.run();
+        for_side(p.side, [&]<Color Me>() {
+            if (!capture_possible_for<Me>(p)) return;
+            CaptureSearch<true, Me> search(p, out, &paths);
+            search.run();
+        });
     }
 
     // Number of legal moves, equal to generate()'s size but cheaper when no capture
     // is possible: quiet moves are counted with shifts and popcounts (bulk perft).
     static std::size_t count(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
-        std::size_t captures = 0;
-        if (capture_possible(p)) {
-            MoveList<B> list;
-            CaptureSearch<false> search(p, list, nullptr, paths);
-            search.run();
-            captures = list.size();
-            if constexpr (R::capture_mandatory) return captures;
-        }
-        return captures + count_quiet(p);
+        return for_side(p.side, [&]<Color Me>() -> std::size_t {
+            if (!p.kings) {
+                auto single = single_man_captures<Me>(p);
+                if (!single.any) return count_quiet<Me>(p);
+                if (single.simple) return count_of(single) + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
+            }
+            std::size_t captures = 0;
+            if (capture_possible_for<Me>(p)) {
+                MoveList<B> list;
+                CaptureSearch<false, Me> search(p, list, nullptr, paths);
+                search.run();
+                captures = list.size();
+                if constexpr (R::capture_mandatory) return captures;
+            }
+            return captures + count_quiet<Me>(p);
+        });
     }
 
     // True when the side to move has at least one capture.
     static bool capture_possible(const Pos& p) {
-        const Color me = p.side;
+        return for_side(p.side, [&]<Color Me>() { return capture_possible_for<Me>(p); });
+    }
+
+    static bool has_legal_move(const Pos& p) {
+        return for_side(p.side, [&]<Color Me>() { return capture_possible_for<Me>(p) || count_quiet<Me>(p) > 0; });
+    }
+
+private:
+    // Calls f.template operator()<Me>() with the side to move as a constant, so that
+    // the directions of men are known at compile time.
+    template <class F>
+    static decltype(auto) for_side(Color side, F&& f) {
+        if (side == Color::White) return f.template operator()<Color::White>();
+        return f.template operator()<Color::Black>();
+    }
+
+    // With no king on the board every single capture by a man has the same
+    // precedence, so when no capture can go on after its first jump, the captures
+    // are one per (man, direction) with a jump, found with shifts alone.
+    struct SingleCaptures {
+        bool any = false;     // some man can capture
+        bool simple = false;  // ... and every capture ends after one jump
+        std::array<Bits, 4> jumpers{};  // by direction
+    };
+
+    template <Color Me>
+    static SingleCaptures single_man_captures(const Pos& p) {
+        SingleCaptures result;
         const Bits empty = p.empty();
-        const Bits opponents = p.theirs();
-        const Bits men = p.men(me), kings = p.kings_of(me);
+        const Bits victims = p.pieces[index(opponent(Me))];
+        const Bits men = p.pieces[index(Me)];
+        Bits jump_from[4] = {};  // squares from which a man could jump in each direction
+        Bits any = 0;
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Me, D)) {
+                constexpr int Back = opposite(D);
+                jump_from[D] = B::template shifted<Back>(B::template shifted<Back>(empty) & victims);
+                result.jumpers[D] = jump_from[D] & men;
+                any |= result.jumpers[D];
+            }
+        });
+        if (!any) return result;
+        result.any = true;
+        result.simple = true;
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Me, D)) {
+                if (!result.jumpers[D]) return;
+                const Bits landings = B::template shifted<D>(B::template shifted<D>(result.jumpers[D]));
+                // Going back the way it came is blocked by the piece just taken.
+                Bits go_on = 0;
+                for (int e = 0; e < 4; ++e)
+                    if (e != opposite(D)) go_on |= jump_from[e];
+                if (landings & go_on) result.simple = false;
+                if (R::crown_in_capture == CrownInCapture::CrownAndContinue && (landings & B::promotion_row(Me)))
+                    result.simple = false;
+            }
+        });
+        return result;
+    }
+
+    static std::size_t count_of(const SingleCaptures& c) {
+        std::size_t n = 0;
+        for (Bits j : c.jumpers) n += static_cast<std::size_t>(popcount(j));
+        return n;
+    }
+
+    template <Color Me>
+    static void push_single_captures(const SingleCaptures& c, MoveList<B>& out) {
+        const Bits crown_row = B::promotion_row(Me);
+        for_each_direction([&]<int D>() {
+            for (Bits j = c.jumpers[D]; j;) {
+                const int from = pop_lowest(j), over = from + B::shift[D], to = over + B::shift[D];
+                out.push(Move<B>{bit_at<Bits>(over), Move<B>::u8(from), Move<B>::u8(to), ((crown_row >> to) & 1) != 0});
+            }
+        });
+    }
+
+    template <Color Me>
+    static bool capture_possible_for(const Pos& p) {
+        const Bits empty = p.empty();
+        const Bits opponents = p.pieces[index(opponent(Me))];
+        const Bits men = p.men(Me), kings = p.kings_of(Me);
         const Bits men_victims = R::men_capture_kings ? opponents : opponents & ~p.kings;
+        // Men: one straight-line test over the capture directions.
+        Bits landings = 0;
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Me, D))
+                landings |= B::template shifted<D>(B::template shifted<D>(men) & men_victims);
+        });
+        if (landings & empty) return true;
+        if (!kings) return false;
         bool found = false;
         for_each_direction([&]<int D>() {
-            if (found) return;
-            if (man_captures_in(me, D) &&
-                (B::template shifted<D>(B::template shifted<D>(men) & men_victims) & empty))
-                found = true;
-            else if (kings) {
-                Bits front = B::template shifted<D>(kings);
-                if constexpr (R::flying_kings) {
-                    for (Bits ray = front & empty; ray;) {
-                        ray = B::template shifted<D>(ray);
-                        front |= ray;
-                        ray &= empty;
-                    }
+            Bits front = B::template shifted<D>(kings);
+            if constexpr (R::flying_kings) {
+                for (Bits ray = front & empty; ray;) {
+                    ray = B::template shifted<D>(ray);
+                    front |= ray;
+                    ray &= empty;
                 }
-                if (B::template shifted<D>(front & opponents) & empty) found = true;
             }
+            found = found || (B::template shifted<D>(front & opponents) & empty);
         });
         return found;
     }
 
-    static bool has_legal_move(const Pos& p) {
-        return capture_possible(p) || count_quiet(p) > 0;
-    }
-
-private:
     template <class F>
     static void for_each_direction(F&& f) {
         f.template operator()<UpLeft>();
@@ -115,14 +210,16 @@ private:
         return R::men_capture_backwards || is_forward(c, dir);
     }
 
+    template <Color Me>
     static std::size_t count_quiet(const Pos& p) {
-        const Color me = p.side;
         const Bits empty = p.empty();
-        const Bits men = p.men(me), kings = p.kings_of(me);
+        const Bits men = p.men(Me), kings = p.kings_of(Me);
         std::size_t n = 0;
         for_each_direction([&]<int D>() {
-            if (is_forward(me, D)) n += popcount(B::template shifted<D>(men) & empty);
-            if (!kings) return;
+            if constexpr (is_forward(Me, D)) n += popcount(B::template shifted<D>(men) & empty);
+        });
+        if (!kings) return n;
+        for_each_direction([&]<int D>() {
             Bits ray = B::template shifted<D>(kings) & empty;
             if constexpr (R::flying_kings) {
                 // Rays of two kings never overlap: a ray stops at the first piece.
@@ -134,8 +231,9 @@ private:
         return n;
     }
 
+    template <Color Me>
     static void generate_quiet(const Pos& p, MoveList<B>& out) {
-        const Color me = p.side;
+        constexpr Color me = Me;
         const Bits empty = p.empty();
         const Bits men = p.men(me);
         const Bits crown_row = B::promotion_row(me);
@@ -158,23 +256,22 @@ private:
     }
 
     // One capture search over all pieces of the side to move.
-    template <bool WithPaths>
+    template <bool WithPaths, Color Me>
     class CaptureSearch {
     public:
         CaptureSearch(const Pos& p, MoveList<B>& out, std::vector<Path>* paths,
                       CapturePaths merge = CapturePaths::Merge)
             : pos_(p), out_(out), paths_(paths), merge_paths_(merge == CapturePaths::Merge) {
-            me_ = p.side;
             empty_ = p.empty();
-            opponents_ = p.theirs();
+            opponents_ = p.pieces[index(opponent(Me))];
             opponent_kings_ = opponents_ & p.kings;
             men_victims_ = R::men_capture_kings ? opponents_ : opponents_ & ~p.kings;
-            crown_row_ = B::promotion_row(me_);
+            crown_row_ = B::promotion_row(Me);
             first_ = out.size();
         }
 
         void run() {
-            const Bits men = pos_.men(me_), kings = pos_.kings_of(me_);
+            const Bits men = pos_.men(Me), kings = pos_.kings_of(Me);
             for (Bits k = kings; k;) start(pop_lowest(k), true);
             for (Bits m = men & capturing_men(men); m;) start(pop_lowest(m), false);
         }
@@ -184,7 +281,7 @@ private:
         Bits capturing_men(Bits men) const {
             Bits result = 0;
             for_each_direction([&]<int D>() {
-                if (!man_captures_in(me_, D)) return;
+                if (!man_captures_in(Me, D)) return;
                 constexpr int Back = opposite(D);
                 result |= B::template shifted<Back>(B::template shifted<Back>(empty_) & men_victims_) & men;
             });
@@ -198,9 +295,9 @@ private:
             if constexpr (WithPaths) path_.assign(1, static_cast<std::uint8_t>(from));
             if (is_king) {
                 if constexpr (R::flying_kings) flying_king(from, -1, Bits{0}, Taken{});
-                else short_jumps(from, true, Bits{0}, Taken{});
+                else short_jumps<true>(from, Bits{0}, Taken{});
             } else {
-                short_jumps(from, false, Bits{0}, Taken{});
+                short_jumps<false>(from, Bits{0}, Taken{});
             }
             empty_ &= ~bit_at<Bits>(from);
         }
@@ -222,36 +319,39 @@ private:
 
         // Jumps of a man, or of a king that moves one square (american, italian).
         // Returns true if at least one jump was possible from sq.
-        bool short_jumps(int sq, bool as_king, Bits captured, Taken taken) {
+        template <bool AsKing>
+        bool short_jumps(int sq, Bits captured, Taken taken) {
             bool extended = false;
-            const Bits victims = as_king ? opponents_ : men_victims_;
-            for (int d = 0; d < 4; ++d) {
-                if (!as_king && !man_captures_in(me_, d)) continue;
-                int over = B::step(sq, d);
-                if (over < 0 || !((victims & ~captured) >> over & 1)) continue;
-                int land = B::step(over, d);
-                if (land < 0 || !((empty_ >> land) & 1)) continue;
+            const Bits at = bit_at<Bits>(sq);
+            const Bits victims = (AsKing ? opponents_ : men_victims_) & ~captured;
+            for_each_direction([&]<int D>() {
+                if (!AsKing && !man_captures_in(Me, D)) return;
+                Bits over = B::template shifted<D>(at) & victims;
+                if (!over || !(B::template shifted<D>(over) & empty_)) return;
                 extended = true;
-                Bits now_captured = captured | bit_at<Bits>(over);
-                Taken now_taken = take(taken, over);
-                push_path(land);
-                bool reaches_crown = !as_king && ((crown_row_ >> land) & 1);
-                if (!reaches_crown) {
-                    if (!short_jumps(land, as_king, now_captured, now_taken))
-                        emit(land, now_captured, now_taken, false);
-                } else if constexpr (R::crown_in_capture == CrownInCapture::CrownAndStop) {
-                    emit(land, now_captured, now_taken, true);
-                } else if constexpr (R::crown_in_capture == CrownInCapture::CrownAndContinue) {
-                    bool more = R::flying_kings ? flying_king(land, d, now_captured, now_taken, true)
-                                                : short_jumps(land, true, now_captured, now_taken);
-                    if (!more) emit(land, now_captured, now_taken, true);
-                } else {  // PassThrough: goes on as a man, crowned only if it stops here
-                    if (!short_jumps(land, false, now_captured, now_taken))
-                        emit(land, now_captured, now_taken, true);
-                }
-                pop_path();
-            }
+                const int over_sq = sq + B::shift[D], land = over_sq + B::shift[D];
+                short_jump_landed<AsKing>(land, D, captured | over, take(taken, over_sq));
+            });
             return extended;
+        }
+
+        template <bool AsKing>
+        void short_jump_landed(int land, int dir, Bits captured, Taken taken) {
+            push_path(land);
+            const bool reaches_crown = !AsKing && ((crown_row_ >> land) & 1);
+            if (!reaches_crown) {
+                if (!short_jumps<AsKing>(land, captured, taken)) emit(land, captured, taken, false);
+            } else if constexpr (R::crown_in_capture == CrownInCapture::CrownAndStop) {
+                emit(land, captured, taken, true);
+            } else if constexpr (R::crown_in_capture == CrownInCapture::CrownAndContinue) {
+                bool more;
+                if constexpr (R::flying_kings) more = flying_king(land, dir, captured, taken, true);
+                else more = short_jumps<true>(land, captured, taken);
+                if (!more) emit(land, captured, taken, true);
+            } else {  // PassThrough: goes on as a man, crowned only if it stops here
+                if (!short_jumps<false>(land, captured, taken)) emit(land, captured, taken, true);
+            }
+            pop_path();
         }
 
         // Captures of a flying king standing on sq, having arrived along came_dir
@@ -332,13 +432,13 @@ private:
         MoveList<B>& out_;
         std::vector<Path>* paths_;
         bool merge_paths_;
-        Color me_;
         Bits empty_, opponents_, opponent_kings_, men_victims_, crown_row_;
         std::size_t first_ = 0;
         std::uint32_t best_key_ = 0;
         int from_ = 0;
         bool mover_is_king_ = false;
-        Path path_;
+        struct NoPath {};
+        [[no_unique_address]] std::conditional_t<WithPaths, Path, NoPath> path_;
     };
 };
 

@@ -278,7 +278,12 @@ struct Notation {
             if (found.empty()) return parse_path(p, text, squares);
         }
         if (found.empty()) return failure<M>("illegal move " + quoted(text));
-        if (found.size() > 1) return failure<M>("ambiguous move " + quoted(text) + ": list the captured squares");
+        if (found.size() > 1) {
+            // "axb" is also the full path of a capture with a single jump.
+            auto direct = parse_path(p, text, squares);
+            if (direct) return direct;
+            return failure<M>("ambiguous move " + quoted(text) + ": list the captured squares");
+        }
         return found.front();
     }
 
