@@ -102,6 +102,21 @@ TEST(DrawRules, InternationalCounterResetByManMoveAndCapture) {
     EXPECT_EQ(g.quiet_plies(), 1);
 }
 
+TEST(DrawRules, UndoRestoresCounters) {
+    Game<International> g(position<International>("W:WK46,50:BK1,5"));
+    play_all(g, {"46-41", "1-6", "50-44"});
+    EXPECT_EQ(g.quiet_plies(), 0);
+    g.undo();
+    EXPECT_EQ(g.quiet_plies(), 2);
+    EXPECT_EQ(g.ply(), 2);
+    g.undo();
+    g.undo();
+    EXPECT_EQ(g.ply(), 0);
+    EXPECT_EQ(g.position(), position<International>("W:WK46,50:BK1,5"));
+    g.undo();  // nothing left to undo
+    EXPECT_EQ(g.ply(), 0);
+}
+
 TEST(DrawRules, RussianFifteenKingMovesEach) {
     expect_draw_exactly_after<Russian>(
         "W:WKc1:BKf8",

@@ -97,6 +97,22 @@ TEST(CzechNotation, AmbiguousCapture) {
     ASSERT_TRUE(path.ok()) << path.error();
     EXPECT_EQ(N::hub_move(*path), "22x6x9x17");
     EXPECT_FALSE(N::parse_move(p, "22x6x9x18").ok());
+    // PDN writes the full path when the short form is ambiguous.
+    EXPECT_EQ(N::pdn_move(p, *right), "c3xe5xc7");
+    EXPECT_EQ(N::pdn_move(p, *left), "c3xa5xc7");
+}
+
+TEST(CzechNotation, FenRoundTrip) {
+    auto r = N::parse_fen("B:WKa1,c3:Bh6,Kf8");
+    ASSERT_TRUE(r.ok()) << r.error();
+    auto numeric = N::parse_fen("B:WK29,22:B12,K3");
+    ASSERT_TRUE(numeric.ok()) << numeric.error();
+    EXPECT_EQ(*r, *numeric);
+    auto again = N::parse_fen(N::fen(*r));
+    ASSERT_TRUE(again.ok()) << again.error();
+    EXPECT_EQ(*again, *r);
+    EXPECT_EQ(N::pdn_move(*r, testing::find_move<R>(*r, "12-16")), "h6-g5");
+    for (const char* fen : {"B:Wa1:Bb1", "B:Wa1:Ba1", "B:Wa1:Bb2x"}) EXPECT_FALSE(N::parse_fen(fen).ok()) << fen;
 }
 
 }  // namespace

@@ -147,6 +147,16 @@ TEST(InternationalRules, SameCaptureByTwoPathsIsOneMove) {
     EXPECT_EQ(legal_moves<R>("W:W32:B17,18,27,28"), sorted({"32x32x17x18x27x28"}));
 }
 
+TEST(InternationalRules, FlyingKingCrossesItsOwnSquare) {
+    // King 28 takes 23, 13, 12, 22 round a ring (or the other way round: 22, 12, 13, 23)
+    // and comes back over its own, now empty, square 28: it may stop on 28 or run on to
+    // 33, 39, 44, 50 (or 32, 37, 41, 46 going round the other way).
+    EXPECT_EQ(legal_moves<R>("W:WK28:B12,13,22,23"),
+              sorted({"28x28x12x13x22x23", "28x33x12x13x22x23", "28x39x12x13x22x23", "28x44x12x13x22x23",
+                      "28x50x12x13x22x23", "28x32x12x13x22x23", "28x37x12x13x22x23", "28x41x12x13x22x23",
+                      "28x46x12x13x22x23"}));
+}
+
 TEST(InternationalRules, NoLegalMoveGivesEmptyList) {
     // White man 46 has only the step to 41, where a black man stands with 37 behind it
     // occupied: no capture, no move. And a side without pieces has no move.
@@ -256,6 +266,21 @@ TEST(InternationalNotation, ParseMoves) {
     EXPECT_EQ(N::hub_move(*quiet), "32-28");
     EXPECT_FALSE(N::parse_move(q, "32-22").ok());
     EXPECT_FALSE(N::parse_move(q, "32x28").ok());
+}
+
+TEST(InternationalNotation, PdnMoves) {
+    auto p = position<R>("W:W32,40:B19,28");
+    EXPECT_EQ(N::pdn_move(p, testing::find_move<R>(p, "32x14x19x28")), "32x14");
+    auto q = position<R>("W:W32,40:B1");
+    EXPECT_EQ(N::pdn_move(q, testing::find_move<R>(q, "32-28")), "32-28");
+    // The ring capture from 28 back to 28 reads back from its PDN form.
+    auto ring = position<R>("W:WK28:B12,13,22,23");
+    auto m = N::parse_move(ring, "28x28x23x13x12x22");
+    ASSERT_TRUE(m.ok()) << m.error();
+    EXPECT_EQ(N::hub_move(*m), "28x28x12x13x22x23");
+    auto bare = N::parse_move(ring, "28x28");
+    ASSERT_TRUE(bare.ok()) << bare.error();
+    EXPECT_EQ(*bare, *m);
 }
 
 TEST(InternationalNotation, BareCaptureOfAFlyingKing) {
