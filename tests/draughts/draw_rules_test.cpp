@@ -231,6 +231,38 @@ TEST(DrawRules, InternationalThreePiecesAgainstLoneKingSixteenMovesEach) {
         "16 moves");
 }
 
+TEST(DrawRules, InternationalLoneKingCountRestartsAfterCapture) {
+    // Three pieces (king 1, men 33 and 47) against king 50: the 16-move count runs.
+    Game<International> g(position<International>("W:WK1,33,47:BK50"));
+    EXPECT_EQ(Game<International>::endgame_limit(g.position()), 32);
+    play_all(g, {"1-45"});
+    EXPECT_EQ(g.endgame_plies(), 1);
+    // Black takes 33 (landing 28, 22, 17, 11 or 6; king 45 sits on the edge and cannot
+    // be taken): now two pieces against one, and the count starts again from zero.
+    play_all(g, {"50x11x33"});
+    EXPECT_EQ(g.endgame_plies(), 0);
+    EXPECT_EQ(Game<International>::endgame_limit(g.position()), 10);
+    const std::vector<std::string> walk = {"45-34", "11-28", "34-18", "28-14", "18-31",
+                                           "14-28", "31-48", "28-22", "48-42", "22-13"};
+    for (std::size_t i = 0; i < walk.size(); ++i) {
+        ASSERT_EQ(g.result().outcome, Outcome::Ongoing) << g.result().reason << " after " << i << " plies";
+        play_all(g, {walk[i]});
+        if (HasFailure()) return;
+    }
+    EXPECT_EQ(g.endgame_plies(), 10);
+    EXPECT_EQ(g.result().outcome, Outcome::Draw) << g.result().reason;
+    EXPECT_NE(g.result().reason.find("5 moves"), std::string::npos) << g.result().reason;
+}
+
+TEST(DrawRules, NoLoneKingRuleWithoutAKing) {
+    // Two men against a lone king are not a FMJD ending; nor is a king against men.
+    EXPECT_EQ(Game<International>::endgame_limit(position<International>("W:W33,47:BK50")), 0);
+    EXPECT_EQ(Game<International>::endgame_limit(position<International>("W:WK33:B1,2")), 0);
+    EXPECT_EQ(Game<International>::endgame_limit(position<International>("W:WK33,34,35,36:BK1")), 0);
+    EXPECT_EQ(Game<International>::endgame_limit(position<International>("W:WK33:BK1")), 10);
+    EXPECT_EQ(Game<International>::endgame_limit(position<International>("B:WK1:BK33,40,41")), 32);
+}
+
 TEST(DrawRules, BrazilianTwoKingsAgainstLoneKing) {
     expect_draw_exactly_after<Brazilian>(
         "W:WKc1,Ke1:BKf8", {"31-27", "3-21", "27-20", "21-3", "20-2", "3-12", "2-7", "12-3", "7-20", "3-12"},
