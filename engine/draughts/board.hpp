@@ -90,10 +90,13 @@ struct Board {
     // The row where men of colour c are crowned.
     static constexpr Bits promotion_row(Color c) { return row_mask(c == Color::White ? 0 : Rows - 1); }
 
+    // Every square of b moved one step in direction Dir. Steps off the board land on
+    // ghost or unused bits, so callers mask the result with a set of squares (empty
+    // squares, pieces) before relying on it.
     template <int Dir>
     static constexpr Bits shifted(Bits b) {
         constexpr int s = shift[Dir];
-        if constexpr (s > 0) return (b << s) & playable;
+        if constexpr (s > 0) return b << s;
         else return b >> (-s);
     }
 };

@@ -233,6 +233,7 @@ private:
 
     template <Color Me>
     static void generate_quiet(const Pos& p, MoveList<B>& out) {
+        if (out.size() + 4 * B::squares > MoveList<B>::capacity) return out.mark_overflow();
         constexpr Color me = Me;
         const Bits empty = p.empty();
         const Bits men = p.men(me);
@@ -241,14 +242,14 @@ private:
             if (!is_forward(me, D)) return;
             for (Bits targets = B::template shifted<D>(men) & empty; targets;) {
                 int to = pop_lowest(targets);
-                out.push(Move<B>::quiet(to - B::shift[D], to, (crown_row >> to) & 1));
+                out.push_quiet(Move<B>::quiet(to - B::shift[D], to, (crown_row >> to) & 1));
             }
         });
         for (Bits kings = p.kings_of(me); kings;) {
             int from = pop_lowest(kings);
             for (int d = 0; d < 4; ++d) {
                 for (int to = B::step(from, d); to >= 0 && ((empty >> to) & 1); to = B::step(to, d)) {
-                    out.push(Move<B>::quiet(from, to, false));
+                    out.push_quiet(Move<B>::quiet(from, to, false));
                     if constexpr (!R::flying_kings) break;
                 }
             }

@@ -42,6 +42,11 @@ public:
         if (size_ < capacity) moves_[size_++] = m;
         else overflow_ = true;
     }
+    // For quiet moves: at most 4 per empty square (one per direction), far below capacity.
+    // The caller checks once that 4 * B::squares entries are free.
+    void push_quiet(const Move<B>& m) { moves_[size_++] = m; }
+    void mark_overflow() { overflow_ = true; }
+    static_assert(capacity >= 4 * B::squares);
     void truncate(std::size_t n) { size_ = n; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
