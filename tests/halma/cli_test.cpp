@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace {
 
 struct Run {
@@ -23,7 +25,7 @@ struct Run {
 Run run(const std::string& args) {
     static int counter = 0;
     std::ostringstream name, command;
-    name << ::testing::TempDir() << "halma_cli_" << counter++;
+    name << ::testing::TempDir() << "halma_cli_" << ::getpid() << "_" << counter++;  // ctest runs tests in parallel
     const std::string base = name.str();
     command << DAMIER_BINARY << " perft " << args << " >" << base << ".out 2>" << base << ".err";
     const std::string cmd = command.str();
@@ -39,16 +41,18 @@ Run run(const std::string& args) {
     return r;
 }
 
+// The lines of text; never empty, so .back() is always safe.
 std::vector<std::string> lines(const std::string& text) {
     std::vector<std::string> out;
     std::stringstream ss(text);
     for (std::string line; std::getline(ss, line);) out.push_back(line);
+    if (out.empty()) out.emplace_back();
     return out;
 }
 
 }  // namespace
 
-TEST(HalmaCli, PerftAndDivide) {
+TEST(halma_cli, PerftAndDivide) {
     auto r = run("--variant chinese --players 2 --depth 3 --divide");
     ASSERT_EQ(r.status, 0) << r.err;
     auto out = lines(r.out);
@@ -64,7 +68,7 @@ TEST(HalmaCli, PerftAndDivide) {
     EXPECT_TRUE(r.err.empty());
 }
 
-TEST(HalmaCli, PositionsOptionsAndDiamond) {
+TEST(halma_cli, PositionsOptionsAndDiamond) {
     std::string start2 = "1" + std::string(10, '4') + std::string(101, 'e') + std::string(10, '1');
     auto r = run("--variant chinese --players 2 --pos " + start2 + " --depth 2 --set swap=true --set move-limit=0");
     ASSERT_EQ(r.status, 0) << r.err;
@@ -74,7 +78,7 @@ TEST(HalmaCli, PositionsOptionsAndDiamond) {
     EXPECT_EQ(lines(d.out).back().rfind("perft depth=2 nodes=", 0), 0u);
 }
 
-TEST(HalmaCli, BadArgumentsGiveOneLineAndStatusTwo) {
+TEST(halma_cli, BadArgumentsGiveOneLineAndStatusTwo) {
     for (const char* args : {"--variant chinese --players 7 --depth 2", "--variant chinese --players 1 --depth 2",
                              "--variant chinese --depth 0", "--variant chinese", "--variant chinese --depth 2 --set foo=1",
                              "--variant chinese --depth 2 --set swap=maybe", "--variant chinese --depth 2 --pos 1eee",
@@ -83,6 +87,7 @@ TEST(HalmaCli, BadArgumentsGiveOneLineAndStatusTwo) {
         auto r = run(args);
         EXPECT_EQ(r.status, 2) << args;
         EXPECT_EQ(lines(r.err).size(), 1u) << args << ": " << r.err;
+        EXPECT_FALSE(r.err.empty()) << args;
         EXPECT_TRUE(r.out.empty()) << args;
     }
 }

@@ -32,7 +32,7 @@ void expect_one_line_error(const std::string& error) {
 
 }  // namespace
 
-TEST(HalmaNotation, StartPositionStrings) {
+TEST(halma_notation, StartPositionStrings) {
     std::string two = "1" + std::string(10, '4') + std::string(101, 'e') + std::string(10, '1');
     EXPECT_EQ(h::position_string(h::start_position(make_rules(2))), two);
     // Six players: every camp full, each cell its camp's digit.
@@ -51,7 +51,7 @@ TEST(HalmaNotation, StartPositionStrings) {
     }
 }
 
-TEST(HalmaNotation, BadPositionsAreRefusedWithOneLine) {
+TEST(halma_notation, BadPositionsAreRefusedWithOneLine) {
     auto rules = make_rules(2);
     std::string good = h::position_string(h::start_position(rules));
     std::vector<std::string> bad = {
@@ -83,7 +83,7 @@ TEST(HalmaNotation, BadPositionsAreRefusedWithOneLine) {
     EXPECT_FALSE(h::parse_camps("3 9").ok());
 }
 
-TEST(HalmaNotation, MovesReadAndWritten) {
+TEST(halma_notation, MovesReadAndWritten) {
     auto rules = make_rules(2);
     auto start = h::start_position(rules);
     auto step = h::parse_move(rules, start, "112-103");
@@ -107,7 +107,7 @@ TEST(HalmaNotation, MovesReadAndWritten) {
     }
 }
 
-TEST(HalmaNotation, JumpChainsAnySpellingShortestPrinted) {
+TEST(halma_notation, JumpChainsAnySpellingShortestPrinted) {
     auto rules = make_rules(2);
     // Camp 1 at 7; camp 4 pieces on 15, 17, 28 (see the goal-lock test): 7 reaches 9
     // by 7x27x29x9 only. A second route 7x27x29x27x... revisiting cells is still a
@@ -134,7 +134,7 @@ TEST(HalmaNotation, JumpChainsAnySpellingShortestPrinted) {
 
 // Random text and random damage to valid text never crash the parsers; whatever
 // they accept prints back the same way.
-TEST(HalmaNotation, FuzzedInputNeverCrashes) {
+TEST(halma_notation, FuzzedInputNeverCrashes) {
     std::mt19937_64 rng(99);
     const std::string alphabet = "e123456ABCDEFx- 0789\t\n\"z";
     for (int players = 2; players <= 6; ++players) {
@@ -181,7 +181,7 @@ TEST(HalmaNotation, FuzzedInputNeverCrashes) {
 
 // A diamond king's line jumps reach odd distances: a chain can end next to its
 // start. That (from, to) is one move, the step, and the chain spelling reads too.
-TEST(HalmaNotation, DiamondKingChainEndingNextToItsStart) {
+TEST(halma_notation, DiamondKingChainEndingNextToItsStart) {
     auto rules = make_rules(2, h::Variant::Diamond);
     auto p = h::parse_position(rules,
                                "4eee4ee4eA4eeee1ee4eeeeeeee1ee4e4eeeeeee44e4eeee41e4eeeeeee1eeeeeee141eeeeeeee44e1eeeeeeeeeee"

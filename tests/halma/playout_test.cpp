@@ -85,7 +85,7 @@ void play_games(const h::Settings& s, int games, std::mt19937_64& rng, Totals& t
 
 }  // namespace
 
-TEST(HalmaPlayout, DefaultRulesEveryPlayerCount) {
+TEST(halma_playout, DefaultRulesEveryPlayerCount) {
     std::mt19937_64 rng(12345);
     Totals totals;
     for (int players = 2; players <= 6; ++players) {
@@ -99,7 +99,7 @@ TEST(HalmaPlayout, DefaultRulesEveryPlayerCount) {
     EXPECT_GT(totals.moves_checked, 10000);
 }
 
-TEST(HalmaPlayout, DiamondAndOptions) {
+TEST(halma_playout, DiamondAndOptions) {
     std::mt19937_64 rng(777);
     Totals totals;
     for (int players : {2, 3}) {

@@ -425,7 +425,7 @@ std::string random_position(const RefGame& shape, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST(HalmaReference, GeometryAgreesWithTheEngine) {
+TEST(halma_reference, GeometryAgreesWithTheEngine) {
     for (int c = 0; c < N; ++c) {
         damier::u128 mine = 0;
         for (int n : geo().neighbours[c]) mine |= damier::bit_at<damier::u128>(n);
@@ -434,7 +434,7 @@ TEST(HalmaReference, GeometryAgreesWithTheEngine) {
     }
 }
 
-TEST(HalmaReference, StartPerftEveryPlayerCount) {
+TEST(halma_reference, StartPerftEveryPlayerCount) {
     for (int players = 2; players <= 6; ++players) {
         for (const auto& s : option_sets(players)) {
             auto rules = rules_of(s);
@@ -448,7 +448,7 @@ TEST(HalmaReference, StartPerftEveryPlayerCount) {
     }
 }
 
-TEST(HalmaReference, StartPerftDepthFourTwoPlayers) {
+TEST(halma_reference, StartPerftDepthFourTwoPlayers) {
     for (auto v : {h::Variant::Chinese, h::Variant::Diamond}) {
         auto s = settings(2, v);
         auto rules = rules_of(s);
@@ -458,7 +458,7 @@ TEST(HalmaReference, StartPerftDepthFourTwoPlayers) {
     }
 }
 
-TEST(HalmaReference, RandomPositionsEveryOption) {
+TEST(halma_reference, RandomPositionsEveryOption) {
     std::mt19937_64 rng(20261129);
     int compared = 0, with_swaps = 0, finished = 0;
     for (int players = 2; players <= 6; ++players) {
@@ -487,7 +487,7 @@ TEST(HalmaReference, RandomPositionsEveryOption) {
 
 // Random games, mostly greedy towards the goal so that they reach the endgame:
 // the engine and the reference play the same moves and must agree at every ply.
-TEST(HalmaReference, RandomGamesStepByStep) {
+TEST(halma_reference, RandomGamesStepByStep) {
     std::mt19937_64 rng(7);
     int games = 0, finishes = 0;
     for (int players = 2; players <= 6; ++players) {
@@ -530,4 +530,35 @@ TEST(HalmaReference, RandomGamesStepByStep) {
     }
     EXPECT_GT(games, 70);
     EXPECT_GT(finishes, 5);
+}
+
+// Deeper comparisons, out of the default run (CTest label `slow`).
+TEST(halma_reference, SlowStartPerftDepthFourEveryPlayerCount) {
+    for (int players = 3; players <= 6; ++players) {
+        for (const auto& s : option_sets(players)) {
+            auto rules = rules_of(s);
+            auto start = h::start_position(rules);
+            RefGame g(s);
+            g.read(h::position_string(start));
+            EXPECT_EQ(h::perft(rules, start, 4), ref_perft(g, 4)) << players << " players";
+        }
+    }
+}
+
+TEST(halma_reference, SlowRandomPositionsDepthThree) {
+    std::mt19937_64 rng(5);
+    for (int players = 2; players <= 6; ++players) {
+        for (const auto& s : option_sets(players)) {
+            auto rules = rules_of(s);
+            RefGame shape(s);
+            for (int i = 0; i < 8; ++i) {
+                std::string text = random_position(shape, rng);
+                auto p = h::parse_position(rules, text);
+                if (!p) continue;
+                RefGame g(s);
+                g.read(text);
+                EXPECT_EQ(h::perft(rules, *p, 3), ref_perft(g, 3)) << text;
+            }
+        }
+    }
 }

@@ -88,7 +88,7 @@ double place(const h::Position& p, int camp) { return p.place2[camp - 1] / 2.0; 
 
 // ---- finishing and anti-blocking ------------------------------------------------
 
-TEST(HalmaRules, AntiBlockingOnFinishesWithABlockerInTheGoal) {
+TEST(halma_rules, AntiBlockingOnFinishesWithABlockerInTheGoal) {
     for (bool anti_blocking : {true, false}) {
         auto rules = make_rules(2, h::Variant::Chinese, {{"anti-blocking", anti_blocking ? "true" : "false"}});
         // Camp 4's piece never left cell 1 of camp 1's goal; camp 1 fills the rest.
@@ -115,7 +115,7 @@ TEST(HalmaRules, AntiBlockingOnFinishesWithABlockerInTheGoal) {
     }
 }
 
-TEST(HalmaRules, AntiBlockingNeedsOneOwnPieceInTheGoal) {
+TEST(halma_rules, AntiBlockingNeedsOneOwnPieceInTheGoal) {
     auto rules = make_rules(3);
     // Camp 1's goal (1..10) is full of camp 3's and camp 5's pieces only: nobody finished.
     auto text = board(rules, 1, {{'3', {1, 2, 3, 4, 5}}, {'5', {6, 7, 8, 9, 10}}});
@@ -124,7 +124,7 @@ TEST(HalmaRules, AntiBlockingNeedsOneOwnPieceInTheGoal) {
     EXPECT_FALSE(h::goal_reached(rules, p, 0));
 }
 
-TEST(HalmaRules, PlayToEndWithThreePlayers) {
+TEST(halma_rules, PlayToEndWithThreePlayers) {
     for (bool to_end : {true, false}) {
         auto rules = make_rules(3, h::Variant::Chinese, {{"play-to-end", to_end ? "true" : "false"}});
         auto text = board(rules, 1, {{'1', {1, 2, 3, 4, 5, 6, 7, 8, 9, 19}}});
@@ -141,7 +141,7 @@ TEST(HalmaRules, PlayToEndWithThreePlayers) {
     }
 }
 
-TEST(HalmaRules, FinishedPlayersAreSkipped) {
+TEST(halma_rules, FinishedPlayersAreSkipped) {
     auto rules = make_rules(3);
     auto text = board(rules, 1, {{'1', {1, 2, 3, 4, 5, 6, 7, 8, 9, 19}}});
     auto p = play(rules, read(rules, text), "19-10");
@@ -157,7 +157,7 @@ TEST(HalmaRules, FinishedPlayersAreSkipped) {
 
 // ---- goal-lock -------------------------------------------------------------------
 
-TEST(HalmaRules, GoalLockKeepsPiecesInTheGoal) {
+TEST(halma_rules, GoalLockKeepsPiecesInTheGoal) {
     for (bool lock : {false, true}) {
         auto rules = make_rules(2, h::Variant::Chinese, {{"goal-lock", lock ? "true" : "false"}});
         auto text = board(rules, 1, {{'1', {8, 61}}, {'4', {4, 5, 50, 51, 52, 53, 54, 55, 56, 57}}});
@@ -173,7 +173,7 @@ TEST(HalmaRules, GoalLockKeepsPiecesInTheGoal) {
     }
 }
 
-TEST(HalmaRules, GoalLockForbidsAChainThatLeavesTheGoal) {
+TEST(halma_rules, GoalLockForbidsAChainThatLeavesTheGoal) {
     // 7 reaches 9 only by 7x27x29x9 (over 15, 28 and 17), landing outside the goal.
     for (bool lock : {false, true}) {
         auto rules = make_rules(2, h::Variant::Chinese, {{"goal-lock", lock ? "true" : "false"}});
@@ -193,7 +193,7 @@ TEST(HalmaRules, GoalLockForbidsAChainThatLeavesTheGoal) {
 
 // ---- swap ------------------------------------------------------------------------
 
-TEST(HalmaRules, SwapIntoAnOpponentPieceInTheGoal) {
+TEST(halma_rules, SwapIntoAnOpponentPieceInTheGoal) {
     for (bool swap : {false, true}) {
         auto rules = make_rules(2, h::Variant::Chinese, {{"swap", swap ? "true" : "false"}});
         auto text = board(rules, 1, {{'1', {32, 60, 20}}, {'4', {10, 19, 61, 80, 81, 82, 83, 84, 85, 86}}});
@@ -212,7 +212,7 @@ TEST(HalmaRules, SwapIntoAnOpponentPieceInTheGoal) {
     }
 }
 
-TEST(HalmaRules, SwapStepAndCounterfactualBoard) {
+TEST(halma_rules, SwapStepAndCounterfactualBoard) {
     auto rules = make_rules(2, h::Variant::Chinese, {{"swap", "true"}});
     // Goal cells 10, 6 and 3 hold camp 4's pieces. 19 steps into 10 by swapping,
     // and jumps over 10 into 6 (only the target cell is emptied: 10 stays a
@@ -234,7 +234,7 @@ TEST(HalmaRules, SwapStepAndCounterfactualBoard) {
 
 // ---- move limit and stagnation -----------------------------------------------------
 
-TEST(HalmaRules, MoveLimitIsADrawForTheUnplaced) {
+TEST(halma_rules, MoveLimitIsADrawForTheUnplaced) {
     auto rules = make_rules(2, h::Variant::Chinese, {{"move-limit", "1"}});
     auto p = h::start_position(rules);
     h::MoveList list;
@@ -249,7 +249,7 @@ TEST(HalmaRules, MoveLimitIsADrawForTheUnplaced) {
     for (const auto& s : h::standings(rules, p)) EXPECT_EQ(s.score, 0.5);
 }
 
-TEST(HalmaRules, MoveLimitSharesTheRemainingPlaces) {
+TEST(halma_rules, MoveLimitSharesTheRemainingPlaces) {
     auto rules = make_rules(3, h::Variant::Chinese, {{"move-limit", "2"}});
     auto text = board(rules, 1, {{'1', {1, 2, 3, 4, 5, 6, 7, 8, 9, 19}}});
     auto p = read(rules, text);
@@ -281,7 +281,7 @@ h::Move stalling_move(const h::Rules& rules, const h::Position& p) {
 
 }  // namespace
 
-TEST(HalmaRules, StagnationRanksByGoalPiecesThenDistance) {
+TEST(halma_rules, StagnationRanksByGoalPiecesThenDistance) {
     auto rules = make_rules(2, h::Variant::Chinese, {{"stagnation", "1"}});
     // Camp 1 has one piece in its goal, camp 4 none but a smaller distance.
     auto text = board(rules, 1,
@@ -297,7 +297,7 @@ TEST(HalmaRules, StagnationRanksByGoalPiecesThenDistance) {
     EXPECT_EQ(place(p, 4), 2.0);
 }
 
-TEST(HalmaRules, StagnationTiesAreSharedAndProgressResets) {
+TEST(halma_rules, StagnationTiesAreSharedAndProgressResets) {
     auto rules = make_rules(2, h::Variant::Chinese, {{"stagnation", "1"}});
     auto p = h::start_position(rules);
     p = play(rules, p, "112-103");  // progress
@@ -318,7 +318,7 @@ TEST(HalmaRules, StagnationTiesAreSharedAndProgressResets) {
 
 // ---- resignation -----------------------------------------------------------------
 
-TEST(HalmaRules, ResignationWithTwoPlayers) {
+TEST(halma_rules, ResignationWithTwoPlayers) {
     auto rules = make_rules(2);
     auto p = h::resign(rules, h::start_position(rules), 3);
     EXPECT_TRUE(p.over);
@@ -328,7 +328,7 @@ TEST(HalmaRules, ResignationWithTwoPlayers) {
     EXPECT_EQ(p.key, p.compute_key());
 }
 
-TEST(HalmaRules, ResignationWithThreePlayers) {
+TEST(halma_rules, ResignationWithThreePlayers) {
     auto rules = make_rules(3);
     auto p = h::resign(rules, h::start_position(rules), 2);
     EXPECT_FALSE(p.over);
@@ -349,7 +349,7 @@ TEST(HalmaRules, ResignationWithThreePlayers) {
     EXPECT_EQ(place(*r, 3), 3.0);
 }
 
-TEST(HalmaRules, ResignationWithFourPlayersKeepsGoing) {
+TEST(halma_rules, ResignationWithFourPlayersKeepsGoing) {
     auto rules = make_rules(4);
     auto p = h::resign(rules, h::start_position(rules), 0);  // camp 1, to move
     EXPECT_EQ(place(p, 1), 4.0);
@@ -362,7 +362,7 @@ TEST(HalmaRules, ResignationWithFourPlayersKeepsGoing) {
 
 // ---- seating, turn order, pass ------------------------------------------------------
 
-TEST(HalmaRules, FivePlayerSeatingAndTurnOrder) {
+TEST(halma_rules, FivePlayerSeatingAndTurnOrder) {
     auto rules = make_rules(5);
     auto p = h::start_position(rules);
     for (int camp = 0; camp < 5; ++camp) EXPECT_EQ(p.pieces[camp], damier::halma::topology.point[camp]);
@@ -378,7 +378,7 @@ TEST(HalmaRules, FivePlayerSeatingAndTurnOrder) {
     EXPECT_EQ(sides, (std::vector<int>{1, 2, 3, 4, 5, 1}));
 }
 
-TEST(HalmaRules, SeatingsPerPlayerCount) {
+TEST(halma_rules, SeatingsPerPlayerCount) {
     const std::vector<std::vector<int>> expected = {{1, 4}, {1, 3, 5}, {1, 2, 4, 5}, {1, 2, 3, 4, 5}, {1, 2, 3, 4, 5, 6}};
     for (int players = 2; players <= 6; ++players) {
         auto rules = make_rules(players);
@@ -388,7 +388,7 @@ TEST(HalmaRules, SeatingsPerPlayerCount) {
     }
 }
 
-TEST(HalmaRules, PassWhenBlocked) {
+TEST(halma_rules, PassWhenBlocked) {
     auto rules = make_rules(3);
     // Camp 1 sits at home behind a wall: the five cells in front and every landing
     // cell of a jump over them are taken.
@@ -410,7 +410,7 @@ TEST(HalmaRules, PassWhenBlocked) {
 
 // ---- Japanese variant (diamond) ----------------------------------------------------
 
-TEST(HalmaDiamond, StartHasFifteenPiecesAndAKingOnTheTip) {
+TEST(halma_diamond, StartHasFifteenPiecesAndAKingOnTheTip) {
     auto rules = make_rules(2, h::Variant::Diamond);
     auto p = h::start_position(rules);
     auto s = h::position_string(p);
@@ -423,7 +423,7 @@ TEST(HalmaDiamond, StartHasFifteenPiecesAndAKingOnTheTip) {
     EXPECT_EQ(damier::popcount(h::start_position(three).occupied), 45);
 }
 
-TEST(HalmaDiamond, KingJumpsAWholeLineOfMen) {
+TEST(halma_diamond, KingJumpsAWholeLineOfMen) {
     auto rules = make_rules(2, h::Variant::Diamond);
     // Row 57..65: a king on 57, men on 58 and 59, 60 empty.
     auto king = read(rules, board(rules, 1, {{'A', {57}}, {'4', {58, 59}}}));
@@ -434,7 +434,7 @@ TEST(HalmaDiamond, KingJumpsAWholeLineOfMen) {
     EXPECT_FALSE(contains(targets(rules, man, 57), 60));
 }
 
-TEST(HalmaDiamond, NothingJumpsAKing) {
+TEST(halma_diamond, NothingJumpsAKing) {
     auto rules = make_rules(2, h::Variant::Diamond);
     // A line holding a king cannot be jumped, even by a king.
     auto line = read(rules, board(rules, 1, {{'A', {57}}, {'4', {58}}, {'D', {59}}}));
@@ -446,7 +446,7 @@ TEST(HalmaDiamond, NothingJumpsAKing) {
     EXPECT_TRUE(contains(targets(rules, over_man, 57), 59));
 }
 
-TEST(HalmaDiamond, OtherCampsAreForbidden) {
+TEST(halma_diamond, OtherCampsAreForbidden) {
     // 67 borders camp 2's point (66, 77): off limits in diamond, fine in chinese.
     auto diamond = make_rules(2, h::Variant::Diamond);
     auto p = read(diamond, board(diamond, 1, {{'1', {67, 32}}}));
@@ -459,7 +459,7 @@ TEST(HalmaDiamond, OtherCampsAreForbidden) {
     EXPECT_EQ(targets(chinese, q, 32), (std::vector<int>{19, 20, 31, 33, 43, 44}));
 }
 
-TEST(HalmaDiamond, FinishNeedsAllFifteenAndTheKingOnTheTip) {
+TEST(halma_diamond, FinishNeedsAllFifteenAndTheKingOnTheTip) {
     auto rules = make_rules(2, h::Variant::Diamond);
     std::vector<int> goal_men = {2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 16, 17, 18};
     std::vector<int> camp4_men = {112, 113, 114, 115, 116, 117, 118, 119, 120, 103, 104, 105, 106, 107};
@@ -487,7 +487,7 @@ TEST(HalmaDiamond, FinishNeedsAllFifteenAndTheKingOnTheTip) {
     EXPECT_EQ(b.finished, 0);
 }
 
-TEST(HalmaDiamond, OptionsAndPlayerCounts) {
+TEST(halma_diamond, OptionsAndPlayerCounts) {
     h::Settings s;
     s.variant = h::Variant::Diamond;
     s.swap = true;
@@ -504,7 +504,7 @@ TEST(HalmaDiamond, OptionsAndPlayerCounts) {
     EXPECT_EQ(h::perft(four, p, 2), h::perft(make_rules(4), h::start_position(make_rules(4)), 2));
 }
 
-TEST(HalmaRules, SettingsByName) {
+TEST(halma_rules, SettingsByName) {
     h::Settings s;
     EXPECT_EQ(s.set("move-limit", "150"), "");
     EXPECT_EQ(s.move_limit, 150);

@@ -19,7 +19,7 @@ std::vector<int> cells_of(u128 set) {
 
 }  // namespace
 
-TEST(HalmaTopology, RowLengths) {
+TEST(halma_topology, RowLengths) {
     std::vector<int> lengths(17, 0);
     for (int c = 0; c < CellCount; ++c) ++lengths[static_cast<std::size_t>(topology.r[c] + 8)];
     EXPECT_EQ(lengths, (std::vector<int>{1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1}));
@@ -27,7 +27,7 @@ TEST(HalmaTopology, RowLengths) {
     EXPECT_EQ(popcount(topology.all), 121);
 }
 
-TEST(HalmaTopology, CampsMatchTheRulesPage) {
+TEST(halma_topology, CampsMatchTheRulesPage) {
     EXPECT_EQ(cells_of(topology.point[0]), (std::vector<int>{112, 113, 114, 115, 116, 117, 118, 119, 120, 121}));
     EXPECT_EQ(cells_of(topology.point[1]), (std::vector<int>{66, 76, 77, 87, 88, 89, 99, 100, 101, 102}));
     EXPECT_EQ(cells_of(topology.point[2]), (std::vector<int>{11, 12, 13, 14, 24, 25, 26, 36, 37, 47}));
@@ -39,7 +39,7 @@ TEST(HalmaTopology, CampsMatchTheRulesPage) {
     EXPECT_EQ(tips, (std::vector<int>{121, 99, 11, 1, 23, 111}));
 }
 
-TEST(HalmaTopology, DiamondCampsAddTheHexagonEdge) {
+TEST(halma_topology, DiamondCampsAddTheHexagonEdge) {
     EXPECT_EQ(cells_of(topology.diamond[3]), (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 16, 17, 18, 19}));
     for (int camp = 0; camp < CampCount; ++camp) {
         EXPECT_EQ(popcount(topology.diamond[camp]), 15);
@@ -49,7 +49,7 @@ TEST(HalmaTopology, DiamondCampsAddTheHexagonEdge) {
     }
 }
 
-TEST(HalmaTopology, NeighboursOfSomeCells) {
+TEST(halma_topology, NeighboursOfSomeCells) {
     EXPECT_EQ(cells_of(topology.neighbours[0]), (std::vector<int>{2, 3}));
     EXPECT_EQ(cells_of(topology.neighbours[60]), (std::vector<int>{51, 52, 60, 62, 70, 71}));
     EXPECT_EQ(cells_of(topology.neighbours[10]), (std::vector<int>{12, 24}));
