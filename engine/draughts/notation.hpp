@@ -221,11 +221,16 @@ struct Notation {
 
     // Hub form: "32-28", or "28x19x23" with every captured square in ascending order.
     static std::string hub_move(const M& m) {
-        std::string s = hub_square(m.from) + (m.is_capture() ? "x" : "-") + hub_square(m.to);
+        std::string s = hub_square(m.from);
+        s += m.is_capture() ? 'x' : '-';
+        s += hub_square(m.to);
         std::vector<int> numbers;
         for (Bits c = m.captured; c;) numbers.push_back(number_of_bit(pop_lowest(c)));
         std::sort(numbers.begin(), numbers.end());
-        for (int n : numbers) s += "x" + std::to_string(n);
+        for (int n : numbers) {
+            s += 'x';
+            s += std::to_string(n);
+        }
         return s;
     }
 

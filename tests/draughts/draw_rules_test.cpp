@@ -5,9 +5,6 @@
 // The long quiet sequences below are king walks chosen so that no position occurs
 // twice and no capture ever becomes possible; the expected outcome (ongoing until the
 // last ply, then a draw) follows from the rule page's move counts.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

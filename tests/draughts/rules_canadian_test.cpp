@@ -2,9 +2,6 @@
 //
 // Squares 1..72 row by row from the top, six per row; even rows (0, 2, ...) start on
 // the second column, odd rows on the first. White at the bottom (43-72), moving up.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

@@ -11,11 +11,6 @@
 //    36  37  38  39  40
 //      41  42  43  44  45
 //    46  47  48  49  50
-// GCC 12 reports a false -Wrestrict in std::string's operator+ once hub_move is
-// inlined at -O2 (GCC bug 105329); the pragma must precede every include.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

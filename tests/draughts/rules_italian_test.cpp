@@ -12,9 +12,6 @@
 //    ..  21  ..  22  ..  23  ..  24
 //    25  ..  26  ..  27  ..  28  ..
 //    ..  29  ..  30  ..  31  ..  32
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

@@ -1,9 +1,6 @@
 // Hand-built rule tests for the `nocapture` house rule (seed 003) on the 8x8 rule
 // sets: capturing is optional, but when a player captures, the rule set's own
 // choice rule still applies among the captures.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "engine/draughts/variant_list.hpp"

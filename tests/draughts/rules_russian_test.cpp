@@ -9,9 +9,6 @@
 //   a3=21 c3=22 e3=23 g3=24
 //      b2=25 d2=26 f2=27 h2=28
 //   a1=29 c1=30 e1=31 g1=32
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

@@ -11,9 +11,6 @@
 //    ..  12  ..  11  ..  10  ..  09
 //    08  ..  07  ..  06  ..  05  ..
 //    ..  04  ..  03  ..  02  ..  01        <- white's back rank
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"  // GCC 12 false positive (bug 105329) in std::string operator+
-#endif
 #include <gtest/gtest.h>
 
 #include "tests/draughts/test_helpers.hpp"

@@ -1,54 +1,17 @@
 // `damier perft --variant chinese|diamond`: output lines and argument errors.
 #include <gtest/gtest.h>
 
-// GCC 12 reports false -Wrestrict warnings on `"text" + std::string` (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
 
-#include <unistd.h>
+#include "tests/support/cli_runner.hpp"
 
 namespace {
 
-struct Run {
-    int status;
-    std::string out, err;
-};
+using damier::testing_support::lines_of;
 
-Run run(const std::string& args) {
-    static int counter = 0;
-    std::ostringstream name, command;
-    name << ::testing::TempDir() << "halma_cli_" << ::getpid() << "_" << counter++;  // ctest runs tests in parallel
-    const std::string base = name.str();
-    command << DAMIER_BINARY << " perft " << args << " >" << base << ".out 2>" << base << ".err";
-    const std::string cmd = command.str();
-    int raw = std::system(cmd.c_str());
-    auto slurp = [](const std::string& path) {
-        std::ifstream in(path);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
-    };
-    Run r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
-    for (const char* suffix : {".out", ".err"}) std::remove((base + suffix).c_str());
-    return r;
-}
+damier::testing_support::CliRun run(const std::string& args) { return damier::testing_support::run_damier("perft " + args); }
 
-// The lines of text; never empty, so .back() is always safe.
-std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    for (std::string line; std::getline(ss, line);) out.push_back(line);
-    if (out.empty()) out.emplace_back();
-    return out;
-}
+auto lines(const std::string& text) { return lines_of(text); }
 
 }  // namespace
 

@@ -2,11 +2,6 @@
 // crash on any input.
 #include <gtest/gtest.h>
 
-// GCC 12 reports false -Wrestrict warnings on `"text" + std::string` (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
-
 #include <random>
 #include <string>
 #include <vector>

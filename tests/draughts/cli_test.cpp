@@ -1,0 +1,84 @@
+// `damier perft` for the draughts rule sets, driven through the real binary:
+// output lines, positions, options and one-line errors with status 2.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/cli_runner.hpp"
+
+namespace damier::draughts {
+namespace {
+
+using testing_support::lines_of;
+using testing_support::run_damier;
+
+TEST(DraughtsCli, DivideListsEveryRootMoveAndTheTotal) {
+    auto r = run_damier("perft --variant international --depth 3 --divide");
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto out = lines_of(r.out);
+    ASSERT_EQ(out.size(), 10u);  // 9 root moves and the total
+    long long sum = 0;
+    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+        ASSERT_EQ(out[i].rfind("move=", 0), 0u) << out[i];
+        sum += std::stoll(out[i].substr(out[i].find("nodes=") + 6));
+    }
+    EXPECT_EQ(sum, 658);
+    EXPECT_EQ(out.back().rfind("perft depth=3 nodes=658 time=", 0), 0u) << out.back();
+    EXPECT_NE(out.back().find(" nps="), std::string::npos);
+    EXPECT_TRUE(r.err.empty());
+}
+
+TEST(DraughtsCli, PositionsThreadsAndOptions) {
+    // Hub string of the american start: black to move.
+    std::string start = "B" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w');
+    auto hub = run_damier("perft --variant american --pos " + start + " --depth 5 --threads 2");
+    ASSERT_EQ(hub.status, 0) << hub.err;
+    EXPECT_EQ(lines_of(hub.out).back().rfind("perft depth=5 nodes=7361 ", 0), 0u) << hub.out;
+
+    auto fen = run_damier("perft --variant russian --fen W:Wa1,c1:Bb8 --depth 1 --divide");
+    ASSERT_EQ(fen.status, 0) << fen.err;
+    EXPECT_EQ(lines_of(fen.out).size(), 4u) << fen.out;  // a1-b2, c1-b2, c1-d2
+
+    // White man c3 (22) facing a black man on d4 (18): the capture alone, or with
+    // optional capture also the quiet move c3-b4.
+    auto strict = run_damier("perft --variant russian --fen W:W22:B18 --depth 1");
+    auto relaxed = run_damier("perft --variant russian --fen W:W22:B18 --depth 1 --set nocapture=true");
+    ASSERT_EQ(strict.status, 0) << strict.err;
+    ASSERT_EQ(relaxed.status, 0) << relaxed.err;
+    EXPECT_EQ(lines_of(strict.out).back().rfind("perft depth=1 nodes=1 ", 0), 0u) << strict.out;
+    EXPECT_EQ(lines_of(relaxed.out).back().rfind("perft depth=1 nodes=2 ", 0), 0u) << relaxed.out;
+
+    auto paths = run_damier(
+        "perft --variant international --fen W:B16,17,18,19,20:W31,32,33,34,35 --depth 9 --count-capture-paths");
+    ASSERT_EQ(paths.status, 0) << paths.err;
+    EXPECT_EQ(lines_of(paths.out).back().rfind("perft depth=9 nodes=1008317 ", 0), 0u) << paths.out;
+}
+
+TEST(DraughtsCli, BadArgumentsGiveOneLineAndStatusTwo) {
+    for (const char* args : {
+             "perft --variant international",                       // no depth
+             "perft --variant international --depth 0",             // depth below 1
+             "perft --variant international --depth x",             // not a number
+             "perft --variant frisian --depth 2",                   // unknown variant
+             "perft --variant international --depth 2 --fen X:W31:B1",
+             "perft --variant international --depth 2 --fen W:W3:B1",   // white man on its crowning row
+             "perft --variant international --depth 2 --fen W:W51:B1",  // no square 51
+             "perft --variant international --depth 2 --pos Wbbb",      // too short
+             "perft --variant international --depth 2 --set nocapture=true",  // 8x8 only
+             "perft --variant russian --depth 2 --set nocapture=maybe",
+             "perft --variant russian --depth 2 --set castling=true",
+             "perft --variant russian --depth 2 --fen W:Wa1:Bb8 --pos Wbbb",
+             "perft --variant russian --depth 2 --bogus 1",
+             "perft --variant russian --depth 2 --players 3",
+             "frobnicate",
+         }) {
+        auto r = run_damier(args);
+        EXPECT_EQ(r.status, 2) << args;
+        EXPECT_EQ(lines_of(r.err).size(), 1u) << args << ": " << r.err;
+        EXPECT_FALSE(r.err.empty()) << args;
+        EXPECT_TRUE(r.out.empty()) << args;
+    }
+}
+
+}  // namespace
+}  // namespace damier::draughts
