@@ -37,6 +37,7 @@ public:
     static void generate(const Pos& p, MoveList<B>& out, CapturePaths paths = CapturePaths::Merge) {
         for_side(p.side, [&]<Color Me>() {
             out.clear();
+            bool captures;
             if (!p.kings) {
                 auto single = single_man_captures<Me>(p);
                 if (single.simple) {
@@ -44,8 +45,11 @@ public:
                     if constexpr (R::capture_mandatory) return;
                 }
                 if (!single.any || single.simple) return generate_quiet<Me>(p, out);
+                captures = true;
+            } else {
+                captures = capture_possible_for<Me>(p);
             }
-            if (capture_possible_for<Me>(p)) {
+            if (captures) {
                 CaptureSearch<false, Me> search(p, out, nullptr, paths);
                 search.run();
                 if constexpr (R::capture_mandatory) return;
@@ -70,13 +74,17 @@ public:
     // is possible: quiet moves are counted with shifts and popcounts (bulk perft).
     static std::size_t count(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::size_t {
+            bool any_capture;
             if (!p.kings) {
                 auto single = single_man_captures<Me>(p);
                 if (!single.any) return count_quiet<Me>(p);
                 if (single.simple) return count_of(single) + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
+                any_capture = true;
+            } else {
+                any_capture = capture_possible_for<Me>(p);
             }
             std::size_t captures = 0;
-            if (capture_possible_for<Me>(p)) {
+            if (any_capture) {
                 MoveList<B> list;
                 CaptureSearch<false, Me> search(p, list, nullptr, paths);
                 search.run();
@@ -84,6 +92,35 @@ public:
                 if constexpr (R::capture_mandatory) return captures;
             }
             return captures + count_quiet<Me>(p);
+        });
+    }
+
+    // The sum of count() over the positions after each legal move: perft to depth 2.
+    // When the side to move has only quiet man moves (the common case in bulk perft),
+    // the children are made straight from the move bitboards, without a move list.
+    static std::uint64_t count_children(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
+        return for_side(p.side, [&]<Color Me>() -> std::uint64_t {
+            if (!p.kings && !single_man_captures<Me>(p).any) {
+                std::uint64_t n = 0;
+                const Bits empty = p.empty(), crown_row = B::promotion_row(Me);
+                for_each_direction([&]<int D>() {
+                    if constexpr (!is_forward(Me, D)) return;
+                    for (Bits targets = B::template shifted<D>(p.men(Me)) & empty; targets;) {
+                        const int to = pop_lowest(targets);
+                        Pos child = p;
+                        child.pieces[index(Me)] ^= bit_at<Bits>(to) | bit_at<Bits>(to - B::shift[D]);
+                        child.kings = crown_row & bit_at<Bits>(to);
+                        child.side = opponent(Me);
+                        n += count(child, paths);
+                    }
+                });
+                return n;
+            }
+            MoveList<B> moves;
+            generate(p, moves, paths);
+            std::uint64_t n = 0;
+            for (const auto& m : moves) n += count(p.after(m), paths);
+            return n;
         });
     }
 

@@ -16,6 +16,7 @@ template <RuleSet R>
 std::uint64_t perft(const Position<typename R::board>& p, int depth, CapturePaths paths = CapturePaths::Merge) {
     if (depth <= 0) return 1;
     if (depth == 1) return MoveGen<R>::count(p, paths);
+    if (depth == 2) return MoveGen<R>::count_children(p, paths);
     MoveList<typename R::board> moves;
     MoveGen<R>::generate(p, moves, paths);
     std::uint64_t nodes = 0;

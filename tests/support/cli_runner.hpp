@@ -52,4 +52,22 @@ inline std::vector<std::string> lines_of(const std::string& text) {
     return out;
 }
 
+// Checks the output of `perft --divide`: one `move=` line per root move whose node
+// counts add up to the total of the last line, and nothing on standard error.
+inline void expect_divide(const CliRun& run, std::size_t root_moves, int depth, long long total) {
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto out = lines_of(run.out);
+    ASSERT_EQ(out.size(), root_moves + 1) << run.out;
+    long long sum = 0;
+    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+        ASSERT_EQ(out[i].rfind("move=", 0), 0u) << out[i];
+        sum += std::stoll(out[i].substr(out[i].find("nodes=") + 6));
+    }
+    EXPECT_EQ(sum, total);
+    std::string last = "perft depth=" + std::to_string(depth) + " nodes=" + std::to_string(total) + " time=";
+    EXPECT_EQ(out.back().rfind(last, 0), 0u) << out.back();
+    EXPECT_NE(out.back().find(" nps="), std::string::npos);
+    EXPECT_TRUE(run.err.empty());
+}
+
 }  // namespace damier::testing_support
