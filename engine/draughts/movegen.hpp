@@ -96,26 +96,13 @@ public:
     }
 
     // The sum of count() over the positions after each legal move: perft to depth 2.
-    // When the side to move has only quiet man moves (the common case in bulk perft),
-    // the children are made straight from the move bitboards, without a move list.
+    // When the side to move has only quiet man moves and no king is on the board (the
+    // common case in bulk perft), each child is looked at through two changed squares:
+    // the opponent's men are shifted once per position, and a child needs a full count
+    // only if it holds a capture or a new king.
     static std::uint64_t count_children(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::uint64_t {
-            if (!p.kings && !single_man_captures<Me>(p).any) {
-                std::uint64_t n = 0;
-                const Bits empty = p.empty(), crown_row = B::promotion_row(Me);
-                for_each_direction([&]<int D>() {
-                    if constexpr (!is_forward(Me, D)) return;
-                    for (Bits targets = B::template shifted<D>(p.men(Me)) & empty; targets;) {
-                        const int to = pop_lowest(targets);
-                        Pos child = p;
-                        child.pieces[index(Me)] ^= bit_at<Bits>(to) | bit_at<Bits>(to - B::shift[D]);
-                        child.kings = crown_row & bit_at<Bits>(to);
-                        child.side = opponent(Me);
-                        n += count(child, paths);
-                    }
-                });
-                return n;
-            }
+            if (!p.kings && !single_man_captures<Me>(p).any) return count_quiet_children<Me>(p, paths);
             MoveList<B> moves;
             generate(p, moves, paths);
             std::uint64_t n = 0;
@@ -201,6 +188,46 @@ private:
                 out.push(Move<B>{bit_at<Bits>(over), Move<B>::u8(from), Move<B>::u8(to), ((crown_row >> to) & 1) != 0});
             }
         });
+    }
+
+    template <Color Me>
+    static std::uint64_t count_quiet_children(const Pos& p, CapturePaths paths) {
+        constexpr Color Them = opponent(Me);
+        const Bits empty = p.empty(), crown_row = B::promotion_row(Me);
+        const Bits mine = p.pieces[index(Me)];
+        // Squares one step from a man of theirs, by direction: in a child, one of
+        // mine there with an empty square behind is a capture, an empty one a move.
+        std::array<Bits, 4> next_to_theirs{};
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Them, D))
+                next_to_theirs[D] = B::template shifted<D>(p.pieces[index(Them)]);
+        });
+        auto child_count = [&](int from, int to) -> std::uint64_t {
+            const Bits moved = bit_at<Bits>(from) | bit_at<Bits>(to);
+            const Bits child_empty = empty ^ moved, child_mine = mine ^ moved;
+            Bits captures = 0;
+            std::uint64_t quiet = 0;
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Them, D))
+                    captures |= B::template shifted<D>(next_to_theirs[D] & child_mine) & child_empty;
+                if constexpr (is_forward(Them, D)) quiet += popcount(next_to_theirs[D] & child_empty);
+            });
+            if (!captures && !((crown_row >> to) & 1)) return quiet;
+            Pos child = p;
+            child.pieces[index(Me)] = child_mine;
+            child.kings = crown_row & bit_at<Bits>(to);
+            child.side = Them;
+            return count(child, paths);
+        };
+        std::uint64_t n = 0;
+        for_each_direction([&]<int D>() {
+            if constexpr (!is_forward(Me, D)) return;
+            for (Bits targets = B::template shifted<D>(mine) & empty; targets;) {
+                const int to = pop_lowest(targets);
+                n += child_count(to - B::shift[D], to);
+            }
+        });
+        return n;
     }
 
     template <Color Me>
