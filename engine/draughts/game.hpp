@@ -80,7 +80,7 @@ public:
         return {};
     }
 
-    // FMJD art. 6.3-6.4: against a lone king, three pieces including a king draw after
+    // FMJD endgame rules: against a lone king, three pieces including a king draw after
     // 16 moves each, two pieces or fewer (with a king) after 5 moves each.
     static int endgame_limit(const Pos& p) {
         if constexpr (!R::fmjd_endgame_rules) {

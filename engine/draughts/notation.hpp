@@ -1,7 +1,7 @@
 // Draughts notation: square numbering per rule set, PDN FEN, the Hub position
 // string, and moves in PDN and Hub form.
 //
-// Each rule set keeps its federation's numbering (../shared/rules/draughts.md):
+// Each rule set keeps its federation's numbering (RULES.md):
 // international, canadian and american number 1..N from the top left; russian,
 // brazilian and czech use algebraic squares (a1 bottom left) and, for Hub strings,
 // 1..32 counted as on the international board; italian and spanish play on a

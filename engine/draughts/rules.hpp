@@ -2,7 +2,7 @@
 //
 // A rule set is a struct of static constexpr facts; the move generator branches on
 // them with `if constexpr`, so each rule set gets its own specialised generator.
-// Facts follow ../shared/rules/draughts.md (FMJD rules for international draughts,
+// Facts follow engine/draughts/RULES.md (FMJD rules for international draughts,
 // the seed texts for Czech and the 8x8 comparison table). A variant is written by
 // difference from another one where the rules allow it.
 #pragma once
@@ -63,21 +63,22 @@ concept RuleSet = requires {
     { R::pdn_gametype } -> std::convertible_to<std::string_view>;
 };
 
-// FMJD rules for international draughts (10x10).
+// FMJD rules for international draughts (10x10), as summarised in RULES.md: maximum capture counting a king as one piece, a man passing the
+// crowning row during a capture stays a man.
 struct International {
     using board = Board10;
     static constexpr std::string_view name = "international";
     static constexpr std::string_view pdn_gametype = "20,W,10,10,N2,0";
-    static constexpr Color first_to_move = Color::White;     // art. 1.6
+    static constexpr Color first_to_move = Color::White;
     static constexpr int men_rows = 4;                       // 20 men each
-    static constexpr bool men_capture_backwards = true;      // art. 4.2
+    static constexpr bool men_capture_backwards = true;
     static constexpr bool men_capture_kings = true;
-    static constexpr bool flying_kings = true;               // art. 3.9, 4.3
-    static constexpr Precedence precedence = Precedence::MostPieces;  // art. 4.13
-    static constexpr CrownInCapture crown_in_capture = CrownInCapture::PassThrough;  // art. 5.2
-    static constexpr bool capture_mandatory = true;          // art. 4.1
-    // Art. 6.2-6.4: 25 moves each of king moves without capture; 16 and 5 move
-    // endgame rules against a lone king.
+    static constexpr bool flying_kings = true;
+    static constexpr Precedence precedence = Precedence::MostPieces;
+    static constexpr CrownInCapture crown_in_capture = CrownInCapture::PassThrough;
+    static constexpr bool capture_mandatory = true;
+    // 25 moves each of king moves without capture; 16 and 5 move endgame rules
+    // against a lone king.
     static constexpr int quiet_draw_plies = 50;
     static constexpr QuietCounterReset quiet_counter_reset = QuietCounterReset::CaptureOrManMove;
     static constexpr bool fmjd_endgame_rules = true;

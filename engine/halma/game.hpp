@@ -1,7 +1,7 @@
 // Chinese checkers game flow: start positions, playing a move (turn order,
 // finishing, the end-of-game rules), resignation and results.
 //
-// Everything follows the "precise definitions" of ../shared/rules/chinese-checkers.md:
+// Everything follows the "precise definitions" of engine/halma/RULES.md:
 // finishing is checked for every unplaced player after every move (mover first,
 // then in turn order); places are stored doubled so that shared places (averaged)
 // stay integers; the move limit beats stagnation on the same ply.

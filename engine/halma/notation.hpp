@@ -1,4 +1,4 @@
-// Chinese checkers notation (section 12 of ../shared/protocol/hub.md).
+// Chinese checkers notation (the Hub protocol extensions for Chinese checkers).
 //
 // Position string: the camp digit (1..6) of the player to move, then one
 // character per cell 1..121: `e` empty, `1`..`6` a piece of the player who

@@ -1,4 +1,4 @@
-// Chinese checkers rule options (../shared/rules/chinese-checkers.md) and the
+// Chinese checkers rule options (RULES.md) and the
 // per-game facts derived from them once: seating, goals, where pieces may land.
 //
 // Options are runtime values (player count, move limit...): the generator reads a

@@ -1,6 +1,6 @@
 // The Chinese checkers board: a 121-cell star (a hexagon of 61 cells and six
 // points of 10), numbered 1..121 row by row from the top as in
-// ../shared/rules/chinese-checkers.md. Internally a cell is its number minus one,
+// engine/halma/RULES.md. Internally a cell is its number minus one,
 // and also its bit index in a 128-bit set.
 //
 // Geometry uses cube coordinates (q, r, s), q + r + s = 0: the star is
