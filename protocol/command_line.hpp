@@ -34,5 +34,6 @@ Result<Arguments> parse_arguments(const std::vector<std::string>& args, const st
 int run_perft(const std::vector<std::string>& args);
 int run_draughts_perft(const Arguments& args);
 int run_halma_perft(const Arguments& args);
+int run_search(const std::vector<std::string>& args);
 
 }  // namespace damier::cli

@@ -12,6 +12,8 @@ void print_usage(std::ostream& out) {
            "                    [--set nocapture=true] [--count-capture-paths]\n"
            "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
            "                    [--set option=value ...]\n"
+           "       damier search --variant NAME [--fen FEN] (--depth N | --nodes N | --movetime S |\n"
+           "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
            "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
 }
 
@@ -26,6 +28,7 @@ int main(int argc, char** argv) {
     std::string command = args[0];
     args.erase(args.begin());
     if (command == "perft") return damier::cli::run_perft(args);
+    if (command == "search") return damier::cli::run_search(args);
     std::cerr << "damier: unknown command '" << command << "' (try damier help)\n";
     return 2;
 }

@@ -1,0 +1,53 @@
+// A draughts game as the search sees it (search/game_concepts.hpp): the rules of
+// engine/draughts and the evaluation of eval/draughts.
+#pragma once
+
+#include "engine/draughts/game.hpp"
+#include "eval/draughts/eval.hpp"
+#include "search/game_concepts.hpp"
+
+namespace damier::eval::draughts {
+
+using damier::draughts::Game;
+using damier::draughts::MoveGen;
+
+template <RuleSet R>
+class Searchable {
+public:
+    using B = typename R::board;
+    using Move = damier::draughts::Move<B>;
+    using MoveList = damier::draughts::MoveList<B>;
+    static constexpr std::size_t history_slots = std::size_t{B::bit_count} * B::bit_count;
+
+    explicit Searchable(const Game<R>& game, const Weights& weights = default_weights)
+        : game_(game), weights_(weights) {}
+
+    const Game<R>& game() const { return game_; }
+    const Position<B>& position() const { return game_.position(); }
+
+    std::uint64_t key() const { return game_.key(); }
+    void legal_moves(MoveList& list) const { game_.legal_moves(list); }
+    void play(const Move& m) { game_.play(m); }
+    void undo() { game_.undo(); }
+    int ply() const { return game_.ply(); }
+
+    // A repetition counts as a draw inside the search (the side that could avoid
+    // it would have); the move counters as the rules say.
+    bool drawn() const {
+        if (game_.quiet_plies() >= R::quiet_draw_plies) return true;
+        const int limit = Game<R>::endgame_limit(game_.position());
+        if (limit > 0 && game_.endgame_plies() >= limit) return true;
+        return game_.repetitions() >= 2;
+    }
+    search::Score evaluate() const { return eval::draughts::evaluate<R>(game_.position(), weights_); }
+    // Only a mandatory capture forces: with optional captures the side may stand pat.
+    bool forcing() const { return R::capture_mandatory && MoveGen<R>::capture_possible(game_.position()); }
+    static bool is_tactical(const Move& m) { return m.is_capture() || m.crowns; }
+    static std::size_t history_slot(const Move& m) { return std::size_t{m.from} * B::bit_count + m.to; }
+
+private:
+    Game<R> game_;
+    Weights weights_;
+};
+
+}  // namespace damier::eval::draughts

@@ -1,0 +1,404 @@
+// Two-player search: iterative deepening principal-variation search with
+// aspiration windows, a shared transposition table, killer and history move
+// ordering, late-move reductions and a quiescence search through forcing
+// positions (draughts captures). Lazy SMP: every thread searches the same root
+// with its own game copy and ordering tables, sharing only the table; thread 0
+// decides when to stop and its result is the answer.
+//
+// Determinism: with one thread and a depth or node limit, the node count and move
+// are the same on every run (the table is the only shared state, and node limits
+// are checked at every node).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "search/game_concepts.hpp"
+#include "search/limits.hpp"
+#include "search/score.hpp"
+#include "search/tt.hpp"
+
+namespace damier::search {
+
+// Flags a running search reads; the caller may set them from another thread.
+struct Control {
+    std::atomic<bool> stop{false};
+    // While set, time limits are not applied (pondering); clearing it (ponder-hit)
+    // applies them, counted from the start of the search.
+    std::atomic<bool> pondering{false};
+};
+
+// Search tuning numbers in one place.
+struct SearchParameters {
+    // The switches exist for tests that compare the search with plain minimax.
+    bool use_table = true;
+    bool reductions = true;
+    bool single_reply_extension = true;
+    Score aspiration_window = 30;
+    int reduction_min_depth = 3;
+    int reduction_min_move = 3;  // moves searched before reductions apply
+};
+
+template <TwoPlayerGame G>
+class AlphaBeta {
+public:
+    using Move = typename G::Move;
+    using MoveList = typename G::MoveList;
+
+    struct Report {
+        int depth = 0;
+        double mean_depth = 0;  // mean ply of the leaves of this iteration
+        Score score = 0;
+        std::uint64_t nodes = 0;
+        double seconds = 0;
+        std::vector<Move> pv;
+    };
+    struct Result {
+        bool has_move = false;  // false when the side to move has no legal move
+        Move best{};
+        bool has_ponder = false;
+        Move ponder{};
+        Score score = 0;
+        int depth = 0;
+        std::uint64_t nodes = 0;
+        double seconds = 0;
+    };
+    using Reporter = std::function<void(const Report&)>;
+
+    explicit AlphaBeta(TranspositionTable& table, SearchParameters parameters = {})
+        : table_(table), parameters_(parameters) {}
+
+    // Searches root within limits on `threads` threads. Reports each completed
+    // iteration of thread 0 through `report` (may be empty).
+    Result run(const G& root, const Limits& limits, int threads, Control& control, const Reporter& report = {}) {
+        const auto start = Clock::now();
+        threads = std::clamp(threads, 1, 256);
+        table_.new_search();
+        while (static_cast<int>(workers_.size()) < threads) workers_.push_back(std::make_unique<Worker>());
+        Shared shared{limits, TimeBudget::from(limits), start, control, report, threads, {}};
+        for (int i = 0; i < threads; ++i) workers_[i]->prepare(root, i);
+        std::vector<std::jthread> helpers;
+        for (int i = 1; i < threads; ++i)
+            helpers.emplace_back([this, i, &shared] { workers_[i]->iterate(*this, shared); });
+        workers_[0]->iterate(*this, shared);
+        shared.finished.store(true);
+        control.stop.store(true);
+        helpers.clear();  // joins
+        Result r = workers_[0]->result;
+        r.nodes = total_nodes(threads);
+        r.seconds = seconds_since(start);
+        control.stop.store(false);
+        return r;
+    }
+
+private:
+    struct Shared {
+        const Limits& limits;
+        TimeBudget budget;
+        Clock::time_point start;
+        Control& control;
+        const Reporter& report;
+        int threads;
+        std::atomic<bool> finished{false};
+    };
+
+    struct Worker {
+        std::unique_ptr<G> game;
+        int id = 0;
+        std::atomic<std::uint64_t> nodes{0};
+        std::uint64_t leaf_plies = 0, leaves = 0;
+        std::uint64_t node_limit = 0;
+        bool aborted = false;
+        int root_ply = 0;
+        std::vector<MoveList> lists = std::vector<MoveList>(MaxPly + 1);
+        std::vector<std::array<int, MoveList::capacity>> order_scores =
+            std::vector<std::array<int, MoveList::capacity>>(MaxPly + 1);
+        std::vector<std::array<Move, 2>> killers = std::vector<std::array<Move, 2>>(MaxPly + 1);
+        std::vector<std::array<bool, 2>> has_killer = std::vector<std::array<bool, 2>>(MaxPly + 1);
+        std::vector<int> history = std::vector<int>(G::history_slots);
+        std::vector<std::vector<Move>> pv = std::vector<std::vector<Move>>(MaxPly + 1);
+        Result result;
+
+        void prepare(const G& root, int worker_id) {
+            game = std::make_unique<G>(root);
+            id = worker_id;
+            nodes.store(0, std::memory_order_relaxed);
+            aborted = false;
+            root_ply = game->ply();
+            std::fill(history.begin(), history.end(), 0);
+            for (auto& k : has_killer) k = {false, false};
+            result = Result{};
+        }
+
+        void iterate(AlphaBeta& search, Shared& shared);
+    };
+
+    std::uint64_t total_nodes(int threads) const {
+        std::uint64_t n = 0;
+        for (int i = 0; i < threads; ++i) n += workers_[i]->nodes.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    // True when this worker must unwind now. Thread 0 also watches the clock.
+    bool should_stop(Worker& w, Shared& shared) {
+        if (w.aborted) return true;
+        if (shared.control.stop.load(std::memory_order_relaxed) || shared.finished.load(std::memory_order_relaxed))
+            return w.aborted = true;
+        if (w.node_limit && w.nodes.load(std::memory_order_relaxed) >= w.node_limit) return w.aborted = true;
+        if (w.id == 0 && shared.budget.hard > 0 && (w.nodes.load(std::memory_order_relaxed) & 1023) == 0 &&
+            !shared.control.pondering.load(std::memory_order_relaxed) &&
+            seconds_since(shared.start) >= shared.budget.hard)
+            return w.aborted = true;
+        return false;
+    }
+
+    void count_node(Worker& w) { w.nodes.store(w.nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+
+    // Orders moves by score, best first, one selection step at a time.
+    static void pick_next(std::array<int, MoveList::capacity>& scores, std::array<std::uint16_t, MoveList::capacity>& index,
+                          std::size_t from, std::size_t count) {
+        std::size_t best = from;
+        for (std::size_t i = from + 1; i < count; ++i)
+            if (scores[i] > scores[best]) best = i;
+        std::swap(scores[from], scores[best]);
+        std::swap(index[from], index[best]);
+    }
+
+    Score quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply);
+    Score search(Worker& w, Shared& shared, Score alpha, Score beta, int depth, int ply, bool pv_node);
+
+    TranspositionTable& table_;
+    SearchParameters parameters_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+template <TwoPlayerGame G>
+void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
+    const Limits& limits = shared.limits;
+    node_limit = limits.nodes ? std::max<std::uint64_t>(1, limits.nodes / static_cast<std::uint64_t>(shared.threads))
+                              : 0;
+    MoveList& root_moves = lists[0];
+    game->legal_moves(root_moves);
+    if (root_moves.size() == 0) {
+        result.score = loss_in(0);
+        return;
+    }
+    result.has_move = true;
+    result.best = root_moves[0];
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
+    Score previous = 0;
+    Move previous_best = result.best;
+    int stable_iterations = 0;
+    // Helper threads start one ply deeper on odd ids so the threads spread over
+    // depths instead of all repeating the same work.
+    for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
+        leaf_plies = leaves = 0;
+        Score window = search.parameters_.aspiration_window;
+        Score alpha = -Infinite, beta = Infinite;
+        if (depth >= 4 && !is_decisive(previous)) alpha = previous - window, beta = previous + window;
+        Score score;
+        for (;;) {
+            score = search.search(*this, shared, alpha, beta, depth, 0, true);
+            if (aborted) break;
+            if (score <= alpha) alpha = std::max<Score>(-Infinite, alpha - window), window *= 2;
+            else if (score >= beta) beta = std::min<Score>(Infinite, beta + window), window *= 2;
+            else break;
+            if (window > 400) alpha = -Infinite, beta = Infinite;
+        }
+        // An unfinished iteration still counts when its first move (the previous
+        // best, searched first) was completed: pv[0] holds the best so far.
+        if (aborted && pv[0].empty()) break;
+        if (!pv[0].empty()) {
+            result.best = pv[0][0];
+            result.has_ponder = pv[0].size() > 1;
+            if (result.has_ponder) result.ponder = pv[0][1];
+        }
+        if (aborted) break;
+        result.score = score;
+        result.depth = depth;
+        previous = score;
+        stable_iterations = result.best == previous_best ? stable_iterations + 1 : 0;
+        previous_best = result.best;
+        if (id != 0) continue;
+        if (shared.report) {
+            Report r;
+            r.depth = depth;
+            r.mean_depth = leaves ? static_cast<double>(leaf_plies) / static_cast<double>(leaves) : depth;
+            r.score = score;
+            r.nodes = search.total_nodes(shared.threads);
+            r.seconds = seconds_since(shared.start);
+            r.pv = pv[0];
+            shared.report(r);
+        }
+        if (limits.infinite || shared.control.pondering.load()) continue;
+        if (depth >= MaxPly - 1) break;
+        // Do not start an iteration that would likely overrun the soft budget; a
+        // stable best move gets a smaller share of it.
+        if (shared.budget.soft > 0) {
+            const double share = stable_iterations >= 3 ? 0.3 : 0.6;
+            if (seconds_since(shared.start) >= shared.budget.soft * share) break;
+        }
+        if (root_moves.size() == 1 && shared.budget.soft > 0) break;  // nothing to choose
+    }
+    // In infinite or ponder mode the result waits for stop (ponder-hit applies the clock).
+    if (id == 0) {
+        while ((limits.infinite || shared.control.pondering.load()) && !search.should_stop(*this, shared))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+template <TwoPlayerGame G>
+Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply) {
+    count_node(w);
+    w.pv[ply].clear();
+    if (should_stop(w, shared)) return 0;
+    G& game = *w.game;
+    if (ply > 0 && game.drawn()) return 0;
+    const bool forcing = game.forcing();
+    if (!forcing || ply >= MaxPly - 1) {
+        ++w.leaves;
+        w.leaf_plies += static_cast<std::uint64_t>(ply);
+        return std::clamp<Score>(game.evaluate(), -WinBound + 1, WinBound - 1);
+    }
+    MoveList& list = w.lists[ply];
+    game.legal_moves(list);
+    if (list.size() == 0) return loss_in(ply);
+    Score best = -Infinite;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        game.play(list[i]);
+        Score score = -quiescence(w, shared, -beta, -alpha, ply + 1);
+        game.undo();
+        if (w.aborted) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                w.pv[ply].assign(1, list[i]);
+                w.pv[ply].insert(w.pv[ply].end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+template <TwoPlayerGame G>
+Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    if (depth <= 0) return quiescence(w, shared, alpha, beta, ply);
+    count_node(w);
+    w.pv[ply].clear();
+    if (should_stop(w, shared)) return 0;
+    G& game = *w.game;
+    if (ply > 0) {
+        if (game.drawn()) return 0;
+        // No line from here can beat a win already found nearer the root.
+        alpha = std::max(alpha, loss_in(ply));
+        beta = std::min(beta, win_in(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+    if (ply >= MaxPly - 1) return std::clamp<Score>(game.evaluate(), -WinBound + 1, WinBound - 1);
+
+    const std::uint64_t key = game.key();
+    int tt_move = -1;
+    if (auto entry = parameters_.use_table ? table_.probe(key) : std::nullopt) {
+        tt_move = entry->move == 0xFFFF ? -1 : entry->move;
+        const Score s = from_table(entry->score, ply);
+        if (!pv_node && entry->depth >= depth &&
+            (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && s >= beta) ||
+             (entry->bound == Bound::Upper && s <= alpha)))
+            return s;
+    }
+
+    MoveList& list = w.lists[ply];
+    game.legal_moves(list);
+    const std::size_t count = list.size();
+    if (count == 0) return loss_in(ply);
+    if (tt_move >= static_cast<int>(count)) tt_move = -1;  // a colliding key's move
+    // A forced move costs no depth: single replies are played out (draughts captures).
+    if (count == 1 && ply > 0 && parameters_.single_reply_extension) ++depth;
+
+    auto& scores = w.order_scores[ply];
+    std::array<std::uint16_t, MoveList::capacity> index;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Move& m = list[i];
+        index[i] = static_cast<std::uint16_t>(i);
+        if (static_cast<int>(i) == tt_move) scores[i] = 1 << 30;
+        else if (game.is_tactical(m)) scores[i] = 1 << 29;
+        else if (w.has_killer[ply][0] && m == w.killers[ply][0]) scores[i] = 1 << 28;
+        else if (w.has_killer[ply][1] && m == w.killers[ply][1]) scores[i] = (1 << 28) - 1;
+        else scores[i] = w.history[game.history_slot(m)];
+    }
+
+    const Score alpha_start = alpha;
+    Score best = -Infinite;
+    int best_index = -1;
+    for (std::size_t n = 0; n < count; ++n) {
+        pick_next(scores, index, n, count);
+        const Move m = list[index[n]];
+        const bool quiet = !game.is_tactical(m);
+        game.play(m);
+        if (parameters_.use_table) table_.prefetch(game.key());
+        Score score;
+        if (n == 0) {
+            score = -search(w, shared, -beta, -alpha, depth - 1, ply + 1, pv_node);
+        } else {
+            // Late quiet moves are searched shallower first; a move that beats alpha
+            // there is searched again at full depth.
+            int reduction = 0;
+            if (parameters_.reductions && quiet && depth >= parameters_.reduction_min_depth &&
+                static_cast<int>(n) >= parameters_.reduction_min_move && !game.forcing())
+                reduction = 1 + (static_cast<int>(n) >= 8 && depth >= 6 ? 1 : 0);
+            score = -search(w, shared, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
+            if (score > alpha && reduction > 0)
+                score = -search(w, shared, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+            if (score > alpha && score < beta && pv_node)
+                score = -search(w, shared, -beta, -alpha, depth - 1, ply + 1, true);
+        }
+        game.undo();
+        if (w.aborted) return 0;
+        if (score > best) {
+            best = score;
+            best_index = index[n];
+            if (score > alpha) {
+                alpha = score;
+                auto& line = w.pv[ply];
+                line.assign(1, m);
+                line.insert(line.end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                if (score >= beta) {
+                    if (quiet) {
+                        if (!(w.has_killer[ply][0] && w.killers[ply][0] == m)) {
+                            w.killers[ply][1] = w.killers[ply][0];
+                            w.has_killer[ply][1] = w.has_killer[ply][0];
+                            w.killers[ply][0] = m;
+                            w.has_killer[ply][0] = true;
+                        }
+                        int& h = w.history[game.history_slot(m)];
+                        h = std::min(h + depth * depth, 1 << 26);
+                        // Quiet moves tried before the cut-off were worse: a malus.
+                        for (std::size_t k = 0; k < n; ++k) {
+                            const Move& tried = list[index[k]];
+                            if (!game.is_tactical(tried)) {
+                                int& t = w.history[game.history_slot(tried)];
+                                t = std::max(t - depth * depth, -(1 << 26));
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if (!parameters_.use_table) return best;
+    const Bound bound = best >= beta ? Bound::Lower : best > alpha_start ? Bound::Exact : Bound::Upper;
+    table_.store(key, Entry{static_cast<std::int16_t>(to_table(best, ply)),
+                            static_cast<std::uint16_t>(best_index < 0 ? 0xFFFF : best_index),
+                            static_cast<std::uint8_t>(std::min(depth, 255)), bound, 0});
+    return best;
+}
+
+}  // namespace damier::search
