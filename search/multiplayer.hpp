@@ -1,0 +1,412 @@
+// Search for games of 2-6 seats (MultiPlayerGame): three algorithms over one
+// iterative-deepening driver, one thread, deterministic under depth and node
+// limits (same move and node count on every run after clear()).
+//
+// - Paranoid: the root seat against a coalition of all the others, which
+//   minimise the root seat's value: plain alpha-beta (Sturtevant & Korf 2000).
+// - BestReply (BRS, Schadd & Winands 2011): layers alternate between the root
+//   seat's moves and a MIN layer where the moves of every opponent compete,
+//   each played after give_turn(opponent), then give_turn(root). Only the best
+//   reply of one opponent is considered per layer, so the search goes deeper
+//   than paranoid's and the root seat moves at every other layer.
+// - MaxN: each seat maximises its own entry of the value vector (Luckhardt &
+//   Irani 1986) with shallow pruning (Korf 1991). The bound: every entry is at
+//   least -Win and the entries sum to zero (game_concepts.hpp), so when the seat
+//   moving at a node already has v there, the seat moving at the parent gets at
+//   most (n - 2) * Win - v from this node; once that is no more than what the
+//   parent already has, the rest of the node cannot change the parent's choice.
+//   With n >= 3 that prunes only next to decisive values (the known weakness of
+//   shallow pruning); it never changes the value max-n returns.
+//
+// Depth counts plies (one move of any seat) for paranoid and max-n, layers for
+// BRS. Move ordering: transposition-table move, then history (per seat and
+// history slot), then the game's order; at the root the previous iteration's
+// best move first. Paranoid and BRS store bounds on the root seat's score,
+// max-n stores exact vectors only (a pruned node keeps just its move).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/result.hpp"
+#include "search/game_concepts.hpp"
+#include "search/limits.hpp"
+#include "search/multiplayer_table.hpp"
+
+namespace damier::search {
+
+// Measured with tools/halma_league (see the report in the commit that set it).
+constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::BestReply;
+
+// The protocol's `search` option: "paranoid", "brs" or "maxn".
+inline damier::Result<MultiAlgorithm> parse_multi_algorithm(std::string_view name) {
+    if (name == "paranoid") return MultiAlgorithm::Paranoid;
+    if (name == "brs") return MultiAlgorithm::BestReply;
+    if (name == "maxn") return MultiAlgorithm::MaxN;
+    return failure<MultiAlgorithm>("unknown search algorithm \"" + std::string(name) +
+                                   "\" (paranoid, brs or maxn)");
+}
+inline const char* multi_algorithm_name(MultiAlgorithm a) {
+    return a == MultiAlgorithm::Paranoid ? "paranoid" : a == MultiAlgorithm::BestReply ? "brs" : "maxn";
+}
+
+// Paranoid and BRS back up one score, the root seat's: their `values` hold it at
+// the root seat and share its negation among the other seats (the coalition).
+template <class Move>
+struct MultiReport {
+    int depth;
+    Values values;
+    std::uint64_t nodes;
+    double seconds;
+    std::vector<Move> pv;  // BRS: cut where the line leaves the real turn order
+};
+
+template <class Move>
+struct MultiResult {
+    Move best;
+    bool has_move;  // false when the game is over at the root
+    Values values;
+    std::uint64_t nodes;
+    int depth;      // last completed iteration (0 when the first was stopped)
+};
+
+struct NoIterationCallback {
+    template <class Report>
+    void operator()(const Report&) const {}
+};
+
+template <MultiPlayerGame G>
+class MultiSearcher {
+public:
+    using Move = typename G::Move;
+
+    explicit MultiSearcher(std::size_t table_mebibytes = 16) : table_(table_mebibytes) {}
+
+    // 0 MiB: no table.
+    void set_table_size(std::size_t mebibytes) { table_.resize(mebibytes); }
+    // Forget everything learnt (a new game).
+    void clear() { table_.clear(); }
+    // Off only to compare against plain max-n.
+    void set_shallow_pruning(bool on) { pruning_ = on; }
+
+    // Searches until the limits or `stop` end it; calls on_iteration(const
+    // MultiReport<Move>&) after each completed iteration. With no limit at all it
+    // goes on to MaxPly. A stop at any moment returns the last completed
+    // iteration's best move; the first iteration always finishes one root move.
+    template <class OnIteration = NoIterationCallback>
+    MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
+                          OnIteration&& on_iteration = {}) {
+        start_ = Clock::now();
+        limits_ = limits;
+        budget_ = TimeBudget::from(limits);
+        stop_ = &stop;
+        algorithm_ = algorithm;
+        nodes_ = 0;
+        aborted_ = false;
+        can_abort_ = false;
+        players_ = game.players();
+        root_ = game.to_move();
+        prune_bound_ = (players_ - 2) * Win;
+        history_.assign(static_cast<std::size_t>(players_) * G::history_slots, 0);
+        choices_.resize(MaxPly + 1);
+        pv_.resize(MaxPly + 1);
+        table_.new_search();
+
+        MultiResult<Move> result{Move{}, false, game.values(), 0, 0};
+        if (game.over()) return result;
+        collect(game, 0, root_);
+        if (choices_[0].empty()) return result;
+        order(game, 0, table_move(game.key()));
+        root_moves_ = choices_[0];
+        result.best = root_moves_[0].move;
+        result.has_move = true;
+
+        for (int depth = 1; depth < MaxPly && (!limits.depth || depth <= limits.depth); ++depth) {
+            const Iteration it = iterate(game, depth);
+            // Only the first iteration's result counts when cut short (it has a move or more).
+            if (aborted_ && depth > 1) break;
+            result.best = root_moves_[it.best].move;
+            result.values = it.values;
+            if (aborted_) break;
+            result.depth = depth;
+            std::rotate(root_moves_.begin(), root_moves_.begin() + it.best, root_moves_.begin() + it.best + 1);
+            on_iteration(MultiReport<Move>{depth, it.values, nodes_, seconds_since(start_), it.pv});
+            if (budget_.soft > 0 && seconds_since(start_) >= budget_.soft) break;
+            if (root_moves_.size() == 1 && !limits.infinite && !limits.depth) break;
+        }
+        result.nodes = nodes_;
+        return result;
+    }
+
+private:
+    struct Choice {
+        Move move;
+        std::uint16_t index;  // in the generated order, for the table
+        int seat;             // who plays it (BRS mixes opponents)
+        std::uint64_t rank;
+    };
+    struct Iteration {
+        std::size_t searched = 0;  // root moves finished
+        std::size_t best = 0;      // index in root_moves_
+        Values values{};
+        std::vector<Move> pv;
+    };
+
+    Iteration iterate(G& g, int depth) {
+        Iteration it;
+        Score alpha = -Infinite;  // paranoid and BRS: the root seat's best score so far
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+            const Choice& c = root_moves_[i];
+            if (!enter()) break;
+            g.play(c.move);
+            Values v{};
+            if (algorithm_ == MultiAlgorithm::MaxN) v = maxn(g, depth - 1, 1, it.searched ? it.values[root_] : -Infinite, root_);
+            else if (algorithm_ == MultiAlgorithm::Paranoid) v = coalition(paranoid(g, depth - 1, 1, alpha, Infinite));
+            else v = coalition(brs(g, depth - 1, 1, alpha, Infinite, false));
+            g.undo();
+            if (aborted_) break;
+            if (!it.searched || v[root_] > it.values[root_]) {
+                it.best = i;
+                it.values = v;
+                alpha = v[root_];
+                it.pv.assign(1, c.move);
+                it.pv.insert(it.pv.end(), pv_[1].begin(), pv_[1].end());
+            }
+            ++it.searched;
+            can_abort_ = true;
+        }
+        return it;
+    }
+
+    // Paranoid alpha-beta (fail-soft) on the root seat's value.
+    Score paranoid(G& g, int depth, int ply, Score alpha, Score beta) {
+        pv_[ply].clear();
+        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
+        const std::uint64_t key = g.key();
+        const auto entry = table_.probe(key);
+        if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
+        const int seat = g.to_move();
+        collect(g, ply, seat);
+        if (choices_[ply].empty()) return g.values()[root_];
+        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
+        const bool maxing = seat == root_;
+        const Score alpha0 = alpha, beta0 = beta;
+        Score best = maxing ? -Infinite : Infinite;
+        std::uint16_t best_index = MultiEntry::NoMove;
+        for (const Choice& c : choices_[ply]) {
+            if (!enter()) return 0;
+            g.play(c.move);
+            const Score s = paranoid(g, depth - 1, ply + 1, alpha, beta);
+            g.undo();
+            if (aborted_) return 0;
+            if (maxing ? s > best : s < best) {
+                best = s;
+                best_index = c.index;
+                extend_pv(ply, c.move, true);
+                (maxing ? alpha : beta) = s;
+            }
+            if (alpha >= beta) {
+                reward(g, c, depth);
+                break;
+            }
+        }
+        store_score(key, depth, best, alpha0, beta0, best_index);
+        return best;
+    }
+
+    // Best-reply search: the root seat's moves at MAX layers, every opponent's at MIN layers.
+    Score brs(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
+        pv_[ply].clear();
+        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
+        if (max_layer && g.to_move() != root_) return g.values()[root_];  // the root seat is out
+        const std::uint64_t key = g.key();
+        const auto entry = table_.probe(key);
+        if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
+        if (max_layer) collect(g, ply, root_);
+        else collect_opponents(g, ply);
+        if (choices_[ply].empty()) return g.values()[root_];
+        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
+        const Score alpha0 = alpha, beta0 = beta;
+        Score best = max_layer ? -Infinite : Infinite;
+        std::uint16_t best_index = MultiEntry::NoMove;
+        for (const Choice& c : choices_[ply]) {
+            if (!enter()) return 0;
+            bool in_turn = true;  // the line still follows the real turn order (for the pv)
+            if (!max_layer) {
+                in_turn = g.to_move() == c.seat;
+                g.give_turn(c.seat);
+            }
+            g.play(c.move);
+            if (!max_layer) {
+                in_turn = in_turn && (g.over() || g.to_move() == root_);
+                g.give_turn(root_);
+            }
+            const Score s = brs(g, depth - 1, ply + 1, alpha, beta, !max_layer);
+            g.undo();
+            if (!max_layer) {
+                g.undo();
+                g.undo();
+            }
+            if (aborted_) return 0;
+            if (max_layer ? s > best : s < best) {
+                best = s;
+                best_index = c.index;
+                extend_pv(ply, c.move, in_turn);
+                (max_layer ? alpha : beta) = s;
+            }
+            if (alpha >= beta) {
+                reward(g, c, depth);
+                break;
+            }
+        }
+        store_score(key, depth, best, alpha0, beta0, best_index);
+        return best;
+    }
+
+    // Max-n with shallow pruning: parent_best is what parent_seat already has at the parent.
+    Values maxn(G& g, int depth, int ply, Score parent_best, int parent_seat) {
+        pv_[ply].clear();
+        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values();
+        const std::uint64_t key = g.key();
+        const auto entry = table_.probe(key);
+        if (entry && entry->algorithm == MultiAlgorithm::MaxN && entry->bound == Bound::Exact && entry->depth >= depth)
+            return entry->values;
+        const int seat = g.to_move();
+        collect(g, ply, seat);
+        if (choices_[ply].empty()) return g.values();
+        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
+        Values best{};
+        const Choice* chosen = nullptr;
+        for (const Choice& c : choices_[ply]) {
+            if (!enter()) return {};
+            g.play(c.move);
+            const Values v = maxn(g, depth - 1, ply + 1, chosen ? best[seat] : -Infinite, seat);
+            g.undo();
+            if (aborted_) return {};
+            if (!chosen || v[seat] > best[seat]) {
+                best = v;
+                chosen = &c;
+                extend_pv(ply, c.move, true);
+            }
+            if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
+                store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::None, algorithm_, 0, 0});
+                return best;
+            }
+        }
+        reward(g, *chosen, depth);
+        store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::Exact, algorithm_, 0, 0});
+        return best;
+    }
+
+    // Counts a node, or says the search must stop (never before the first root move is done).
+    bool enter() {
+        if (aborted_) return false;
+        if (can_abort_ && (stop_->load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
+                           (budget_.hard > 0 && (nodes_ & 255) == 0 && seconds_since(start_) >= budget_.hard))) {
+            aborted_ = true;
+            return false;
+        }
+        ++nodes_;
+        return true;
+    }
+
+    void collect(const G& g, int ply, int seat) {
+        choices_[ply].clear();
+        append_moves(g, ply, seat);
+    }
+    void append_moves(const G& g, int ply, int seat) {
+        g.legal_moves(scratch_);
+        auto& out = choices_[ply];
+        for (std::size_t i = 0; i < scratch_.size(); ++i)
+            out.push_back({scratch_[i], static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove)),
+                           seat, 0});
+    }
+    // BRS MIN layer: the moves of every opponent that can be given the turn, in seat order.
+    void collect_opponents(G& g, int ply) {
+        choices_[ply].clear();
+        for (int seat = 0; seat < players_; ++seat) {
+            if (seat == root_) continue;
+            g.give_turn(seat);
+            if (!g.over() && g.to_move() == seat) append_moves(g, ply, seat);
+            g.undo();
+        }
+    }
+
+    void order(const G& g, int ply, std::uint16_t table_move) {
+        auto& cs = choices_[ply];
+        for (Choice& c : cs)
+            c.rank = c.index == table_move && table_move != MultiEntry::NoMove ? ~std::uint64_t{0} : history(g, c);
+        std::stable_sort(cs.begin(), cs.end(), [](const Choice& a, const Choice& b) { return a.rank > b.rank; });
+    }
+    std::uint64_t& history(const G& g, const Choice& c) {
+        return history_[static_cast<std::size_t>(c.seat) * G::history_slots + g.history_slot(c.move)];
+    }
+    void reward(const G& g, const Choice& c, int depth) {
+        history(g, c) += static_cast<std::uint64_t>(depth) * static_cast<std::uint64_t>(depth);
+    }
+
+    void extend_pv(int ply, const Move& m, bool continues) {
+        auto& pv = pv_[ply];
+        pv.assign(1, m);
+        if (continues) pv.insert(pv.end(), pv_[ply + 1].begin(), pv_[ply + 1].end());
+    }
+
+    // The value vector of a paranoid or BRS score: the coalition shares its negation.
+    Values coalition(Score s) const {
+        Values v{};
+        v[root_] = s;
+        const int others = players_ - 1, share = -s / others, rest = -s % others;  // rest has -s's sign
+        for (int seat = 0, k = 0; seat < players_; ++seat)
+            if (seat != root_) v[seat] = share + (k++ < std::abs(rest) ? (rest > 0 ? 1 : -1) : 0);
+        return v;
+    }
+
+    std::uint16_t table_move(std::uint64_t key) const {
+        const auto e = table_.probe(key);
+        return e ? e->move : MultiEntry::NoMove;
+    }
+    std::optional<Score> bounded_score(const std::optional<MultiEntry>& e, int depth, Score alpha, Score beta) const {
+        if (!e || e->algorithm != algorithm_ || e->root != root_ || e->depth < depth) return std::nullopt;
+        const Score s = e->values[root_];
+        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) || (e->bound == Bound::Upper && s <= alpha))
+            return s;
+        return std::nullopt;
+    }
+    void store_score(std::uint64_t key, int depth, Score best, Score alpha0, Score beta0, std::uint16_t move) {
+        const Bound b = best <= alpha0 ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
+        MultiEntry e{{}, move, clamp_depth(depth), b, algorithm_, static_cast<std::uint8_t>(root_), 0};
+        e.values[root_] = best;
+        store(key, e);
+    }
+    void store(std::uint64_t key, const MultiEntry& e) { table_.store(key, e); }
+    static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
+
+    MultiTable table_;
+    bool pruning_ = true;
+
+    // Per run.
+    Clock::time_point start_;
+    Limits limits_;
+    TimeBudget budget_;
+    const std::atomic<bool>* stop_ = nullptr;
+    MultiAlgorithm algorithm_ = MultiAlgorithm::Paranoid;
+    std::uint64_t nodes_ = 0;
+    bool aborted_ = false, can_abort_ = false;
+    int players_ = 0, root_ = 0;
+    Score prune_bound_ = 0;
+    std::vector<std::uint64_t> history_;
+    std::vector<std::vector<Choice>> choices_;  // per ply
+    std::vector<Choice> root_moves_;
+    std::vector<std::vector<Move>> pv_;  // per ply: the line from there
+    typename G::MoveList scratch_;
+};
+
+}  // namespace damier::search
