@@ -35,5 +35,6 @@ int run_perft(const std::vector<std::string>& args);
 int run_draughts_perft(const Arguments& args);
 int run_halma_perft(const Arguments& args);
 int run_search(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
 
 }  // namespace damier::cli

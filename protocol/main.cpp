@@ -14,6 +14,7 @@ void print_usage(std::ostream& out) {
            "                    [--set option=value ...]\n"
            "       damier search --variant NAME [--fen FEN] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
+           "       damier bench [--threads T] [--hash MiB] [--depth N]\n"
            "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
 }
 
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     if (command == "perft") return damier::cli::run_perft(args);
     if (command == "search") return damier::cli::run_search(args);
+    if (command == "bench") return damier::cli::run_bench(args);
     std::cerr << "damier: unknown command '" << command << "' (try damier help)\n";
     return 2;
 }

@@ -354,9 +354,9 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
                 static_cast<int>(n) >= parameters_.reduction_min_move && !game.forcing())
                 reduction = 1 + (static_cast<int>(n) >= 8 && depth >= 6 ? 1 : 0);
             score = -search(w, shared, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1, false);
-            if (score > alpha && reduction > 0)
+            if (!w.aborted && score > alpha && reduction > 0)
                 score = -search(w, shared, -alpha - 1, -alpha, depth - 1, ply + 1, false);
-            if (score > alpha && score < beta && pv_node)
+            if (!w.aborted && score > alpha && score < beta && pv_node)
                 score = -search(w, shared, -beta, -alpha, depth - 1, ply + 1, true);
         }
         game.undo();

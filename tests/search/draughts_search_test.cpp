@@ -1,0 +1,205 @@
+// The draughts evaluation and search: colour symmetry, limits, stop, ponder and
+// threads.
+#include <gtest/gtest.h>
+
+#include <future>
+#include <random>
+
+#include "engine/draughts/notation.hpp"
+#include "engine/draughts/variant_list.hpp"
+#include "eval/draughts/searchable.hpp"
+#include "search/alphabeta.hpp"
+
+namespace damier::search {
+namespace {
+
+using draughts::Color;
+using draughts::Game;
+using draughts::Notation;
+using draughts::Position;
+template <class R>
+using Adapter = eval::draughts::Searchable<R>;
+
+// The position turned half a turn with the colours swapped: the same game seen by
+// the other player.
+template <class B>
+Position<B> mirrored(const Position<B>& p) {
+    using Bits = typename B::Bits;
+    auto turn = [](Bits bits) {
+        Bits out = 0;
+        for (int sq = 0; sq < B::squares; ++sq)
+            if ((bits >> B::bit_of(sq)) & 1) out |= bit_at<Bits>(B::bit_of(B::squares - 1 - sq));
+        return out;
+    };
+    Position<B> m;
+    m.pieces[0] = turn(p.pieces[1]);
+    m.pieces[1] = turn(p.pieces[0]);
+    m.kings = turn(p.kings);
+    m.side = draughts::opponent(p.side);
+    return m;
+}
+
+template <class R>
+std::vector<Position<typename R::board>> random_positions(int count, std::uint64_t seed) {
+    std::vector<Position<typename R::board>> out;
+    std::mt19937_64 random(seed);
+    while (static_cast<int>(out.size()) < count) {
+        Game<R> game(Notation<R>::start());
+        const int plies = std::uniform_int_distribution<int>(0, 90)(random);
+        for (int i = 0; i < plies && game.result().outcome == draughts::Outcome::Ongoing; ++i) {
+            draughts::MoveList<typename R::board> moves;
+            game.legal_moves(moves);
+            game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+        }
+        if (game.result().outcome == draughts::Outcome::Ongoing) out.push_back(game.position());
+    }
+    return out;
+}
+
+TEST(DraughtsEval, MirroredPositionsScoreTheSameForTheMover) {
+    draughts::Variants::for_each([]<class R>() {
+        for (const auto& p : random_positions<R>(200, 3)) {
+            const auto m = mirrored<typename R::board>(p);
+            ASSERT_EQ(eval::draughts::evaluate<R>(p), eval::draughts::evaluate<R>(m)) << Notation<R>::fen(p);
+            // Seen from White, the two scores are opposite.
+            auto white_view = [](const auto& q) {
+                return q.side == Color::White ? eval::draughts::evaluate<R>(q) : -eval::draughts::evaluate<R>(q);
+            };
+            EXPECT_EQ(white_view(p), -white_view(m));
+        }
+    });
+}
+
+TEST(DraughtsEval, ExtraMaterialScoresHigher) {
+    using R = draughts::International;
+    auto p = Notation<R>::parse_fen("W:W31,32,33:B1,2");
+    ASSERT_TRUE(p);
+    EXPECT_GT(eval::draughts::evaluate<R>(*p), 50);
+    auto k = Notation<R>::parse_fen("W:WK31,32:B1,2,3");
+    ASSERT_TRUE(k);
+    EXPECT_GT(eval::draughts::evaluate<R>(*k), 50) << "a flying king is worth more than two men";
+}
+
+TEST(DraughtsSearch, MirroredPositionsSearchToTheSameScore) {
+    SearchParameters exact;
+    exact.reductions = false;
+    draughts::Variants::for_each([&]<class R>() {
+        TranspositionTable table(1);
+        AlphaBeta<Adapter<R>> engine(table, exact);
+        Control control;
+        Limits limits;
+        limits.depth = 4;
+        for (const auto& p : random_positions<R>(6, 9)) {
+            table.clear();
+            const auto a = engine.run(Adapter<R>(Game<R>(p)), limits, 1, control);
+            table.clear();
+            const auto b = engine.run(Adapter<R>(Game<R>(mirrored<typename R::board>(p))), limits, 1, control);
+            EXPECT_EQ(a.score, b.score) << R::name << " " << Notation<R>::fen(p);
+        }
+    });
+}
+
+TEST(DraughtsSearch, NodeLimitIsExactOnOneThread) {
+    using R = draughts::International;
+    TranspositionTable table(4);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits limits;
+    limits.nodes = 20000;
+    auto result = engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, 1, control);
+    EXPECT_EQ(result.nodes, 20000u);
+    EXPECT_TRUE(result.has_move);
+    EXPECT_GE(result.depth, 3);
+}
+
+TEST(DraughtsSearch, LostPositionHasNoMoveAndAForcedWinIsScored) {
+    using R = draughts::International;
+    TranspositionTable table(1);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits limits;
+    limits.depth = 3;
+    auto blocked = Notation<R>::parse_fen("B:W41,47:B36");  // black is blocked
+    ASSERT_TRUE(blocked);
+    auto none = engine.run(Adapter<R>(Game<R>(*blocked)), limits, 1, control);
+    EXPECT_FALSE(none.has_move);
+    // White 28 takes the last black piece on 23 (the move ends the game).
+    auto win = Notation<R>::parse_fen("W:W28:B23");
+    ASSERT_TRUE(win);
+    auto result = engine.run(Adapter<R>(Game<R>(*win)), limits, 1, control);
+    ASSERT_TRUE(result.has_move);
+    EXPECT_EQ(Notation<R>::hub_move(result.best), "28x19x23");
+    EXPECT_EQ(result.score, win_in(1));
+}
+
+TEST(DraughtsSearch, MoveTimeAndClockAreHonoured) {
+    using R = draughts::International;
+    TranspositionTable table(4);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits move_time;
+    move_time.move_time = 0.1;
+    auto result = engine.run(Adapter<R>(Game<R>(Notation<R>::start())), move_time, 1, control);
+    EXPECT_TRUE(result.has_move);
+    EXPECT_LT(result.seconds, 2.0);  // generous: the machine may be loaded
+    // A short clock must never be overrun (10 s + 0.1 s games rely on it).
+    Limits clock;
+    clock.time = 0.5;
+    clock.increment = 0.0;
+    result = engine.run(Adapter<R>(Game<R>(Notation<R>::start())), clock, 2, control);
+    EXPECT_TRUE(result.has_move);
+    EXPECT_LT(result.seconds, 0.5);
+}
+
+// Runs an unbounded search on another thread; returns when it has stopped.
+template <class R>
+void expect_stops_on_request(int threads, bool ponder) {
+    TranspositionTable table(4);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits limits;
+    if (ponder) {
+        limits.move_time = 0.05;
+        control.pondering = true;
+    } else {
+        limits.infinite = true;
+    }
+    auto search = std::async(std::launch::async, [&] {
+        return engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, threads, control);
+    });
+    // Pondering ignores the 0.05 s move time; an infinite search ignores everything.
+    EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout);
+    if (ponder) control.pondering = false;  // ponder-hit: the move time now applies
+    else control.stop = true;
+    ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+    auto result = search.get();
+    EXPECT_TRUE(result.has_move);
+    EXPECT_GE(result.depth, 1);
+}
+
+TEST(DraughtsSearch, InfiniteSearchStopsOnRequest) {
+    expect_stops_on_request<draughts::International>(1, false);
+    expect_stops_on_request<draughts::Russian>(2, false);
+}
+
+TEST(DraughtsSearch, PonderHitAppliesTheMoveTime) {
+    expect_stops_on_request<draughts::American>(1, true);
+    expect_stops_on_request<draughts::International>(2, true);
+}
+
+TEST(DraughtsSearch, TwoThreadsAgreeOnAForcedWin) {
+    using R = draughts::International;
+    TranspositionTable table(4);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits limits;
+    limits.depth = 6;
+    auto win = Notation<R>::parse_fen("W:W28,K50:B23,5");
+    ASSERT_TRUE(win);
+    auto result = engine.run(Adapter<R>(Game<R>(*win)), limits, 2, control);
+    ASSERT_TRUE(result.has_move);
+    EXPECT_GT(result.score, 150);
+}
+
+}  // namespace
+}  // namespace damier::search
