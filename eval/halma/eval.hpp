@@ -24,10 +24,10 @@
 
 #include "engine/halma/game.hpp"
 #include "eval/halma/weights.hpp"
-#include "search/score.hpp"
+#include "search/game_concepts.hpp"
 
-// search/score.hpp is a header of plain constants: eval uses its score scale
-// without depending on the search library.
+// search/game_concepts.hpp and score.hpp are headers of plain types and constants:
+// eval speaks the search's score scale and value vectors without linking it.
 
 namespace damier::halma {
 

@@ -1,0 +1,321 @@
+// The Chinese checkers side of the search: the evaluation and the two adapters
+// (eval/halma), and the multi-player search on real positions: determinism,
+// node, depth and stop limits, a whole 3-player game.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <numeric>
+#include <random>
+
+#include "eval/halma/searchable.hpp"
+#include "search/multiplayer.hpp"
+
+namespace {
+
+namespace h = damier::halma;
+namespace s = damier::search;
+
+static_assert(s::TwoPlayerGame<h::TwoPlayerAdapter>);
+static_assert(s::MultiPlayerGame<h::MultiPlayerAdapter>);
+
+constexpr s::MultiAlgorithm Algorithms[] = {s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply,
+                                            s::MultiAlgorithm::MaxN};
+
+h::Rules make_rules(int players, h::Variant variant = h::Variant::Chinese, int move_limit = 200) {
+    h::Settings settings;
+    settings.players = players;
+    settings.variant = variant;
+    settings.move_limit = move_limit;
+    return *h::Rules::make(settings);
+}
+
+// The position after `plies` random moves from the start (seeded).
+h::Position random_position(const h::Rules& rules, int plies, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    h::Position p = h::start_position(rules);
+    h::MoveList list;
+    for (int i = 0; i < plies && !p.over; ++i) {
+        h::MoveGen::generate(rules, p, list);
+        p = h::play(rules, p, list[rng() % list.size()]);
+    }
+    return p;
+}
+
+h::Position with_side(h::Position p, int camp) {
+    p.side = static_cast<std::uint8_t>(camp);
+    p.key = p.compute_key();
+    return p;
+}
+
+// The board turned half a turn: cell c goes to 120 - c, camp c's pieces to camp c + 3.
+h::Position rotated(const h::Rules& rules, const h::Position& p) {
+    h::Position r;
+    for (int camp = 0; camp < h::CampCount; ++camp)
+        for (int cell = 0; cell < h::CellCount; ++cell)
+            if ((p.pieces[camp] >> cell) & 1)
+                r.pieces[h::opposite(camp)] |= damier::bit_at<damier::u128>(h::CellCount - 1 - cell);
+    for (int cell = 0; cell < h::CellCount; ++cell)
+        if (p.is_king(cell)) r.kings |= damier::bit_at<damier::u128>(h::CellCount - 1 - cell);
+    r.side = static_cast<std::uint8_t>(h::opposite(p.side));
+    return h::settle(rules, r);
+}
+
+TEST(halma_search_eval, TwoPlayerScoreIsAntisymmetricAndRotationInvariant) {
+    for (auto variant : {h::Variant::Chinese, h::Variant::Diamond}) {
+        const auto rules = make_rules(2, variant);
+        for (int game = 0; game < 20; ++game) {
+            const h::Position p = random_position(rules, 3 * game, 100 + static_cast<std::uint64_t>(game));
+            if (p.over) continue;
+            const h::TwoPlayerAdapter mine(rules, with_side(p, 0)), theirs(rules, with_side(p, 3));
+            EXPECT_EQ(mine.evaluate(), -theirs.evaluate()) << game;
+            const h::TwoPlayerAdapter turned(rules, rotated(rules, p));
+            EXPECT_EQ(turned.evaluate(), h::TwoPlayerAdapter(rules, p).evaluate()) << game;
+        }
+        const h::TwoPlayerAdapter start(rules, h::start_position(rules));
+        EXPECT_EQ(start.evaluate(), 0);
+    }
+}
+
+TEST(halma_search_eval, ValuesSumToZeroWithinBoundsAlongRandomGames) {
+    std::mt19937_64 rng(7);
+    for (int players = 2; players <= 6; ++players) {
+        const auto rules = make_rules(players, h::Variant::Chinese, 60);
+        const h::Evaluator eval(rules);
+        h::Position p = h::start_position(rules);
+        h::MoveList list;
+        for (;;) {
+            const s::Values v = eval.values(p);
+            EXPECT_EQ(std::accumulate(v.begin(), v.end(), 0), 0);
+            for (int seat = 0; seat < s::MaxPlayers; ++seat) {
+                EXPECT_LE(std::abs(v[seat]), s::Win);
+                if (seat >= players) {
+                    EXPECT_EQ(v[seat], 0);
+                }
+            }
+            if (p.over) {
+                // Better places are worth more.
+                for (int a = 0; a < players; ++a)
+                    for (int b = 0; b < players; ++b)
+                        if (p.place2[rules.seat(a)] < p.place2[rules.seat(b)]) {
+                            EXPECT_GT(v[a], v[b]);
+                        }
+                break;
+            }
+            h::MoveGen::generate(rules, p, list);
+            p = h::play(rules, p, list[rng() % list.size()]);
+        }
+    }
+}
+
+TEST(halma_search_eval, ProgressRaisesTheMoversValue) {
+    const auto rules = make_rules(3);
+    const h::Evaluator eval(rules);
+    const h::Position start = h::start_position(rules);
+    // Camp 1 (the bottom) steps a front piece straight up: one step nearer its goal.
+    const int from = 111;  // cell 112
+    const int to = h::topology.neighbour[from][2];  // (0, -1): up and to the right
+    const h::Position after = h::play(rules, start, h::Move::make(from, to, h::MoveKind::Step));
+    EXPECT_GT(eval.values(after)[0], eval.values(start)[0]);
+    EXPECT_LT(eval.cost(after, 0), eval.cost(start, 0));
+}
+
+// Camp 1 (bottom) one step from finishing: its goal, the top point, is full but
+// for cell 10, whose neighbour below holds the last piece.
+h::Position one_step_from_winning(const h::Rules& rules, int& from) {
+    h::Position p;
+    const int hole = 9;  // cell 10
+    from = -1;
+    for (int d = 0; d < 6; ++d) {
+        const int nb = h::topology.neighbour[hole][d];
+        if (nb >= 0 && !((rules.goal(0) >> nb) & 1)) from = nb;
+    }
+    p.pieces[0] = (rules.goal(0) & ~damier::bit_at<damier::u128>(hole)) | damier::bit_at<damier::u128>(from);
+    for (int cell = 56; cell < 66; ++cell) p.pieces[3] |= damier::bit_at<damier::u128>(cell);  // mid-board
+    p.side = 0;
+    return h::settle(rules, p);
+}
+
+TEST(halma_search_adapters, TwoPlayerGameEndsAsTheConceptExpects) {
+    const auto rules = make_rules(2);
+    int from = 0;
+    const h::Position p = one_step_from_winning(rules, from);
+    ASSERT_FALSE(p.over);
+    h::TwoPlayerAdapter g(rules, p);
+    const h::Move win = h::Move::make(from, 9, h::MoveKind::Step);
+    g.play(win);
+    h::MoveList list;
+    g.legal_moves(list);
+    EXPECT_TRUE(g.position().over);
+    EXPECT_EQ(list.size(), 0u);  // the loser to move: no move means lost
+    EXPECT_FALSE(g.drawn());
+    EXPECT_EQ(g.evaluate(), s::loss_in(1));
+    g.undo();
+
+    // The same end seen from the winner to move (the ranking can end a game so):
+    // one claiming pass, after which the loser has no move.
+    h::TwoPlayerAdapter w(rules, with_side(h::play(rules, p, win), 0));
+    w.legal_moves(list);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_TRUE(list[0].is_pass());
+    const auto key = w.key();
+    w.play(list[0]);
+    EXPECT_NE(w.key(), key);
+    w.legal_moves(list);
+    EXPECT_EQ(list.size(), 0u);
+    EXPECT_EQ(w.side(), 3);
+}
+
+TEST(halma_search_adapters, TwoPlayerDrawsByMoveLimitAndRepetition) {
+    const auto limited = make_rules(2, h::Variant::Chinese, 1);
+    h::TwoPlayerAdapter g(limited, h::start_position(limited));
+    h::MoveList list;
+    for (int i = 0; i < 2; ++i) {
+        EXPECT_FALSE(g.drawn());
+        g.legal_moves(list);
+        g.play(list[0]);
+    }
+    EXPECT_TRUE(g.position().over);
+    EXPECT_TRUE(g.drawn());
+
+    const auto rules = make_rules(2);
+    h::TwoPlayerAdapter r(rules, h::start_position(rules));
+    r.legal_moves(list);
+    const h::Move out = list[0], back = h::Move::make(out.to, out.from, out.kind);
+    r.play(out);
+    r.legal_moves(list);
+    const h::Move reply = list[0], reply_back = h::Move::make(reply.to, reply.from, reply.kind);
+    r.play(reply);
+    r.play(back);
+    EXPECT_FALSE(r.drawn());
+    r.play(reply_back);
+    EXPECT_TRUE(r.drawn());  // the start position again
+    EXPECT_EQ(r.history_slot(out), std::size_t{out.from} * 121 + out.to);
+}
+
+TEST(halma_search_adapters, GiveTurnSkipsSeatsAndUndoes) {
+    const auto rules = make_rules(4);
+    h::MultiPlayerAdapter g(rules, h::start_position(rules));
+    EXPECT_EQ(g.players(), 4);
+    EXPECT_EQ(g.to_move(), 0);
+    const auto key = g.key();
+    g.give_turn(2);
+    EXPECT_EQ(g.to_move(), 2);
+    EXPECT_EQ(g.position().ply, 2u);  // seats 0 and 1 passed
+    EXPECT_NE(g.key(), key);
+    g.undo();
+    EXPECT_EQ(g.key(), key);
+    g.give_turn(0);  // already to move: nothing passes
+    EXPECT_EQ(g.key(), key);
+    g.undo();
+}
+
+s::MultiResult<h::Move> search(h::MultiPlayerAdapter& g, const s::Limits& limits, s::MultiAlgorithm a) {
+    s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+    std::atomic<bool> stop{false};
+    return searcher.run(g, limits, a, stop);
+}
+
+bool legal(const h::MultiPlayerAdapter& g, const h::Move& m) {
+    h::MoveList list;
+    g.legal_moves(list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+TEST(halma_search_multi, NodeLimitedSearchIsDeterministic) {
+    for (int players : {3, 6}) {
+        const auto rules = make_rules(players);
+        h::MultiPlayerAdapter g(rules, random_position(rules, 4 * players, 42));
+        s::Limits limits;
+        limits.nodes = 3000;
+        for (auto a : Algorithms) {
+            const auto first = search(g, limits, a), second = search(g, limits, a);
+            ASSERT_TRUE(first.has_move);
+            EXPECT_TRUE(legal(g, first.best));
+            EXPECT_EQ(first.best, second.best) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(first.nodes, second.nodes) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(first.depth, second.depth);
+            EXPECT_LE(first.nodes, limits.nodes);
+            EXPECT_GE(first.depth, 1);
+        }
+    }
+}
+
+TEST(halma_search_multi, DepthLimitAndReports) {
+    const auto rules = make_rules(3);
+    h::MultiPlayerAdapter g(rules, random_position(rules, 9, 5));
+    const auto key = g.key();
+    s::Limits limits;
+    limits.depth = 2;
+    for (auto a : Algorithms) {
+        s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+        std::atomic<bool> stop{false};
+        std::vector<int> depths;
+        const auto r = searcher.run(g, limits, a, stop, [&](const s::MultiReport<h::Move>& report) {
+            depths.push_back(report.depth);
+            EXPECT_FALSE(report.pv.empty());
+            EXPECT_EQ(std::accumulate(report.values.begin(), report.values.end(), 0), 0);
+        });
+        EXPECT_EQ(r.depth, 2) << s::multi_algorithm_name(a);
+        EXPECT_EQ(depths, (std::vector<int>{1, 2}));
+        EXPECT_EQ(g.key(), key);  // the game is back where it started
+    }
+}
+
+TEST(halma_search_multi, StopFlagIsHonoured) {
+    const auto rules = make_rules(3);
+    h::MultiPlayerAdapter g(rules, random_position(rules, 6, 9));
+    for (auto a : Algorithms) {
+        s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+        std::atomic<bool> stop{true};  // stopped before it starts: still one move
+        auto r = searcher.run(g, s::Limits{}, a, stop);
+        EXPECT_TRUE(r.has_move);
+        EXPECT_TRUE(legal(g, r.best));
+        EXPECT_EQ(r.depth, 0);
+        EXPECT_EQ(r.nodes, 1u);
+
+        stop = false;  // stopped from the report of the first iteration
+        int reports = 0;
+        r = searcher.run(g, s::Limits{}, a, stop, [&](const s::MultiReport<h::Move>&) {
+            ++reports;
+            stop = true;
+        });
+        EXPECT_EQ(r.depth, 1) << s::multi_algorithm_name(a);
+        EXPECT_EQ(reports, 1);
+        EXPECT_TRUE(legal(g, r.best));
+    }
+}
+
+TEST(halma_search_multi, GameOverHasNoMove) {
+    const auto rules = make_rules(2);
+    int from = 0;
+    const h::Position p = one_step_from_winning(rules, from);
+    h::MultiPlayerAdapter g(rules, h::play(rules, p, h::Move::make(from, 9, h::MoveKind::Step)));
+    ASSERT_TRUE(g.over());
+    s::Limits limits;
+    limits.depth = 3;
+    const auto r = search(g, limits, s::MultiAlgorithm::BestReply);
+    EXPECT_FALSE(r.has_move);
+    EXPECT_GT(r.values[0], 0);  // camp 1 (seat 0) won
+}
+
+TEST(halma_search_multi, ThreePlayerGamePlaysToTheEnd) {
+    const auto rules = make_rules(3);
+    h::Position p = h::start_position(rules);
+    s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+    std::atomic<bool> stop{false};
+    s::Limits limits;
+    limits.depth = 1;
+    int moves = 0;
+    while (!p.over) {
+        h::MultiPlayerAdapter g(rules, p);
+        const auto r = searcher.run(g, limits, Algorithms[moves % 3], stop);
+        ASSERT_TRUE(r.has_move);
+        ASSERT_TRUE(legal(g, r.best));
+        p = h::play(rules, p, r.best);
+        ++moves;
+        ASSERT_LE(moves, 3 * 200);
+    }
+    for (const auto& standing : h::standings(rules, p)) EXPECT_GT(standing.place, 0);
+}
+
+}  // namespace
