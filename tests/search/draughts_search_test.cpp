@@ -203,3 +203,34 @@ TEST(DraughtsSearch, TwoThreadsAgreeOnAForcedWin) {
 
 }  // namespace
 }  // namespace damier::search
+
+namespace damier::search {
+namespace {
+
+// A whole game at 1 s + 0.01 s per move for each side, the clock kept as a GUI
+// would: neither side may run out of time.
+TEST(DraughtsSearch, FastClockGameIsNeverLostOnTime) {
+    using R = draughts::International;
+    TranspositionTable table(8);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Game<R> game(Notation<R>::start());
+    double clock[2] = {1.0, 1.0};
+    const double increment = 0.01;
+    for (int ply = 0; ply < 120 && game.result().outcome == draughts::Outcome::Ongoing; ++ply) {
+        const int side = draughts::index(game.position().side);
+        Limits limits;
+        limits.time = clock[side];
+        limits.increment = increment;
+        const auto start = Clock::now();
+        auto result = engine.run(Adapter<R>(game), limits, 1, control);
+        clock[side] -= seconds_since(start);
+        ASSERT_GT(clock[side], 0.0) << "lost on time at ply " << ply;
+        clock[side] += increment;
+        ASSERT_TRUE(result.has_move);
+        game.play(result.best);
+    }
+}
+
+}  // namespace
+}  // namespace damier::search

@@ -1,0 +1,54 @@
+// Search speed (nodes per second) per draughts board family, on middlegames from
+// engine self-play; one thread, fixed depth, fresh 16 MiB table each time.
+//   ./build/release/bench/damier_bench --benchmark_filter=Search
+#include <benchmark/benchmark.h>
+
+#include "engine/draughts/notation.hpp"
+#include "eval/draughts/searchable.hpp"
+#include "search/alphabeta.hpp"
+
+namespace damier::search {
+namespace {
+
+template <class R>
+void BM_Search(benchmark::State& state, const char* fen, int depth) {
+    auto position = draughts::Notation<R>::parse_fen(fen);
+    if (!position) return state.SkipWithError(position.error().c_str());
+    TranspositionTable table(16);
+    AlphaBeta<eval::draughts::Searchable<R>> engine(table);
+    Control control;
+    Limits limits;
+    limits.depth = depth;
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        table.clear();
+        state.ResumeTiming();
+        nodes += engine.run(eval::draughts::Searchable<R>(draughts::Game<R>(*position)), limits, 1, control).nodes;
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+}
+
+template <class R>
+void add(const char* name, const char* fen, int depth) {
+    benchmark::RegisterBenchmark(name, [=](benchmark::State& state) { BM_Search<R>(state, fen, depth); })
+        ->Unit(benchmark::kMillisecond);
+}
+
+const bool registered = [] {
+    add<draughts::International>("BM_Search/international_middlegame",
+                                 "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
+                                 13);
+    add<draughts::International>("BM_Search/international_opening",
+                                 "W:W28,33,34,35,37,38,40,44,45,46,47,48,49:B1,2,3,4,5,9,12,14,15,16,17,19,21,24", 12);
+    add<draughts::Canadian>("BM_Search/canadian_opening",
+                            "W:W41,43,44,45,46,47,48,49,50,51,52,53,55,56,57,58,59,60,61,64,67,68,69,70,71,72:"
+                            "B1,2,3,4,5,6,7,12,14,15,16,17,18,19,20,21,22,23,25,26,28,29,30,31,32,35",
+                            10);
+    add<draughts::Russian>("BM_Search/russian_middlegame", "W:Wa5,b4,d4,f4,e3,f2,h2,a1:Bh8,c7,e7,d6,h6,g5,h4", 15);
+    add<draughts::American>("BM_Search/american_middlegame", "B:W9,19,21,23,24,29,31:B3,5,8,10,12,14,15", 15);
+    return true;
+}();
+
+}  // namespace
+}  // namespace damier::search
