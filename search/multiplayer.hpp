@@ -43,7 +43,17 @@
 
 namespace damier::search {
 
-// Measured with tools/halma_league (see the report in the commit that set it).
+// Best-reply won the leagues clearly (tools/halma_league.cpp, equal nodes per move,
+// every algorithm in every seat; avg place / avg score):
+//   damier-halma-league --players 3 --openings 16 --nodes 10000 --seed 2  (96 games)
+//     brs 1.094 / 0.953 (88 wins), paranoid 2.156 / 0.422, maxn 2.750 / 0.125
+//   damier-halma-league --players 3 --openings 8 --nodes 4000 --seed 1  (48 games)
+//     brs 1.396 / 0.802, paranoid 1.896 / 0.552, maxn 2.708 / 0.146
+//   damier-halma-league --players 4 --openings 8 --nodes 4000 --seed 3  (48 games)
+//     brs 1.750 / 0.750, paranoid 2.531 / 0.490, maxn 3.219 / 0.260
+//   damier-halma-league --players 6 --openings 4 --nodes 4000 --seed 4  (24 games)
+//     brs 2.854 / 0.629, maxn 3.792 / 0.442, paranoid 3.854 / 0.429
+// as in the literature for Chinese checkers (BRS > paranoid > max-n).
 constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::BestReply;
 
 // The protocol's `search` option: "paranoid", "brs" or "maxn".

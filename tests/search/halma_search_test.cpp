@@ -8,6 +8,7 @@
 #include <random>
 
 #include "eval/halma/searchable.hpp"
+#include "search/alphabeta.hpp"
 #include "search/multiplayer.hpp"
 
 namespace {
@@ -163,6 +164,21 @@ TEST(halma_search_adapters, TwoPlayerGameEndsAsTheConceptExpects) {
     w.legal_moves(list);
     EXPECT_EQ(list.size(), 0u);
     EXPECT_EQ(w.side(), 3);
+}
+
+TEST(halma_search_adapters, AlphaBetaFindsTheWinningStep) {
+    const auto rules = make_rules(2);
+    int from = 0;
+    const h::TwoPlayerAdapter root(rules, one_step_from_winning(rules, from));
+    s::TranspositionTable table(1);
+    s::AlphaBeta<h::TwoPlayerAdapter> search(table);
+    s::Control control;
+    s::Limits limits;
+    limits.depth = 3;
+    const auto r = search.run(root, limits, 1, control);
+    ASSERT_TRUE(r.has_move);
+    EXPECT_EQ(r.best, h::Move::make(from, 9, h::MoveKind::Step));
+    EXPECT_EQ(r.score, s::win_in(1));
 }
 
 TEST(halma_search_adapters, TwoPlayerDrawsByMoveLimitAndRepetition) {

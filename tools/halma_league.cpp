@@ -1,0 +1,184 @@
+// damier-halma-league: the multi-player search algorithms against each other in
+// Chinese checkers at an equal node budget per move.
+//
+// Every opening (a few seeded random plies from the start) is played once per
+// permutation of the algorithms over the seats (seat i plays permutation[i mod
+// k]), so each algorithm plays each seat, and each neighbour order, equally
+// often. Prints every game's places and the standings: average place and score
+// ((n - place) / (n - 1), shared places averaged) per algorithm.
+//
+//   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--seed 1]
+//                       [--random-plies 6] [--algorithms paranoid,brs,maxn]
+//                       [--variant chinese] [--quiet]
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/halma/searchable.hpp"
+#include "search/multiplayer.hpp"
+
+namespace {
+
+namespace h = damier::halma;
+namespace s = damier::search;
+
+struct Options {
+    int players = 3;
+    int openings = 8;
+    std::uint64_t nodes = 3000;
+    std::uint64_t seed = 1;
+    int random_plies = 6;
+    std::vector<s::MultiAlgorithm> algorithms{s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply,
+                                              s::MultiAlgorithm::MaxN};
+    h::Variant variant = h::Variant::Chinese;
+    bool quiet = false;
+};
+
+[[noreturn]] void usage(const std::string& error) {
+    std::fprintf(stderr,
+                 "%s\nusage: damier-halma-league [--players N] [--openings N] [--nodes N] [--seed N]\n"
+                 "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--variant chinese|diamond] [--quiet]\n",
+                 error.c_str());
+    std::exit(2);
+}
+
+std::uint64_t number(std::string_view name, const char* text) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(text, &end, 10);
+    if (!*text || *end) usage(std::string(name) + " takes a whole number");
+    return n;
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--quiet") {
+            o.quiet = true;
+            continue;
+        }
+        if (i + 1 >= argc) usage("missing value after " + std::string(arg));
+        const char* value = argv[++i];
+        if (arg == "--players") o.players = static_cast<int>(number(arg, value));
+        else if (arg == "--openings") o.openings = static_cast<int>(number(arg, value));
+        else if (arg == "--nodes") o.nodes = number(arg, value);
+        else if (arg == "--seed") o.seed = number(arg, value);
+        else if (arg == "--random-plies") o.random_plies = static_cast<int>(number(arg, value));
+        else if (arg == "--variant") {
+            auto v = h::parse_variant(value);
+            if (!v) usage(v.error());
+            o.variant = *v;
+        } else if (arg == "--algorithms") {
+            o.algorithms.clear();
+            std::string_view list = value;
+            while (!list.empty()) {
+                const auto comma = list.find(',');
+                auto a = s::parse_multi_algorithm(list.substr(0, comma));
+                if (!a) usage(a.error());
+                o.algorithms.push_back(*a);
+                list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+            }
+        } else usage("unknown option " + std::string(arg));
+    }
+    if (o.players < 2 || o.players > 6) usage("--players must be from 2 to 6");
+    if (o.algorithms.empty()) usage("--algorithms needs at least one algorithm");
+    return o;
+}
+
+struct Tally {
+    int seats = 0, wins = 0;
+    double places = 0, score = 0;
+    long long moves = 0, depths = 0;  // completed iterations, summed over the moves
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    h::Settings settings;
+    settings.players = o.players;
+    settings.variant = o.variant;
+    auto made = h::Rules::make(settings);
+    if (!made) usage(made.error());
+    const h::Rules& rules = *made;
+
+    const int k = static_cast<int>(o.algorithms.size());
+    std::vector<int> permutation(static_cast<std::size_t>(k));
+    for (int i = 0; i < k; ++i) permutation[static_cast<std::size_t>(i)] = i;
+    std::vector<std::vector<int>> schedules;
+    do schedules.push_back(permutation);
+    while (std::next_permutation(permutation.begin(), permutation.end()));
+
+    std::vector<s::MultiSearcher<h::MultiPlayerAdapter>> searchers;
+    for (int i = 0; i < k; ++i) searchers.emplace_back(8);
+    std::vector<Tally> tally(static_cast<std::size_t>(k));
+    const std::atomic<bool> stop{false};
+    s::Limits limits;
+    limits.nodes = o.nodes;
+    std::mt19937_64 rng(o.seed);
+    const auto start = std::chrono::steady_clock::now();
+    int games = 0;
+    long long plies = 0;
+
+    for (int opening = 0; opening < o.openings; ++opening) {
+        h::Position first = h::start_position(rules);
+        h::MoveList list;
+        for (int i = 0; i < o.random_plies && !first.over; ++i) {
+            h::MoveGen::generate(rules, first, list);
+            first = h::play(rules, first, list[rng() % list.size()]);
+        }
+        for (const auto& schedule : schedules) {
+            auto algorithm_of = [&](int seat) { return schedule[static_cast<std::size_t>(seat % k)]; };
+            for (auto& searcher : searchers) searcher.clear();
+            h::Position p = first;
+            while (!p.over) {
+                h::MultiPlayerAdapter game(rules, p);
+                const int a = algorithm_of(game.to_move());
+                const auto r = searchers[static_cast<std::size_t>(a)].run(game, limits,
+                                                                          o.algorithms[static_cast<std::size_t>(a)], stop);
+                ++tally[static_cast<std::size_t>(a)].moves;
+                tally[static_cast<std::size_t>(a)].depths += r.depth;
+                p = h::play(rules, p, r.best);
+            }
+            ++games;
+            plies += p.ply;
+            std::string line = "game " + std::to_string(games) + " opening " + std::to_string(opening + 1) + ":";
+            for (const auto& standing : h::standings(rules, p)) {
+                int seat = 0;
+                while (rules.seat(seat) != standing.camp) ++seat;
+                const int a = algorithm_of(seat);
+                Tally& t = tally[static_cast<std::size_t>(a)];
+                ++t.seats;
+                t.places += standing.place;
+                t.score += standing.score;
+                if (standing.place == 1) ++t.wins;
+                char buffer[64];
+                std::snprintf(buffer, sizeof buffer, " camp %d %s place %.1f", standing.camp + 1,
+                              s::multi_algorithm_name(o.algorithms[static_cast<std::size_t>(a)]), standing.place);
+                line += buffer;
+            }
+            line += " (" + std::to_string(p.ply) + " plies" + (p.finished ? "" : ", no finisher") + ")";
+            if (!o.quiet) std::printf("%s\n", line.c_str());
+        }
+    }
+
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("\n%d games, %d players (%s), %llu nodes per move, seed %llu, %.1f plies per game, %.0f s\n", games,
+                o.players, h::variant_name(o.variant), static_cast<unsigned long long>(o.nodes),
+                static_cast<unsigned long long>(o.seed), games ? static_cast<double>(plies) / games : 0.0, seconds);
+    std::printf("%-10s %6s %6s %10s %10s %10s\n", "algorithm", "seats", "wins", "avg place", "avg score", "avg depth");
+    for (int a = 0; a < k; ++a) {
+        const Tally& t = tally[static_cast<std::size_t>(a)];
+        const double n = std::max(1, t.seats);
+        std::printf("%-10s %6d %6d %10.3f %10.3f %10.2f\n",
+                    s::multi_algorithm_name(o.algorithms[static_cast<std::size_t>(a)]), t.seats, t.wins, t.places / n,
+                    t.score / n, t.moves ? static_cast<double>(t.depths) / static_cast<double>(t.moves) : 0.0);
+    }
+    return 0;
+}
