@@ -178,9 +178,10 @@ private:
             if (!enter()) break;
             g.play(c.move);
             Values v{};
-            if (algorithm_ == MultiAlgorithm::MaxN) v = maxn(g, depth - 1, 1, it.searched ? it.values[root_] : -Infinite, root_);
-            else if (algorithm_ == MultiAlgorithm::Paranoid) v = coalition(paranoid(g, depth - 1, 1, alpha, Infinite));
-            else v = coalition(brs(g, depth - 1, 1, alpha, Infinite, false));
+            if (algorithm_ == MultiAlgorithm::MaxN)
+                v = maxn(g, depth - 1, 1, it.searched ? it.values[root_] : -Infinite, root_);
+            else
+                v = coalition(minimax(g, depth - 1, 1, alpha, Infinite, false));
             g.undo();
             if (aborted_) break;
             if (!it.searched || v[root_] > it.values[root_]) {
@@ -196,52 +197,22 @@ private:
         return it;
     }
 
-    // Paranoid alpha-beta (fail-soft) on the root seat's value.
-    Score paranoid(G& g, int depth, int ply, Score alpha, Score beta) {
+    // Paranoid and best-reply: alpha-beta (fail-soft) on the root seat's value.
+    // Paranoid follows the turn order, the root seat maximising, the others
+    // minimising; best-reply alternates MAX layers (the root seat's moves) and MIN
+    // layers (every opponent's moves, each played with the turn given to it).
+    Score minimax(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
         pv_[ply].clear();
         if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
+        const bool brs = algorithm_ == MultiAlgorithm::BestReply;
+        if (!brs) max_layer = g.to_move() == root_;
+        else if (max_layer && g.to_move() != root_) return g.values()[root_];  // the root seat is out
+        const bool replies = brs && !max_layer;
         const std::uint64_t key = g.key();
         const auto entry = table_.probe(key);
         if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
-        const int seat = g.to_move();
-        collect(g, ply, seat);
-        if (choices_[ply].empty()) return g.values()[root_];
-        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
-        const bool maxing = seat == root_;
-        const Score alpha0 = alpha, beta0 = beta;
-        Score best = maxing ? -Infinite : Infinite;
-        std::uint16_t best_index = MultiEntry::NoMove;
-        for (const Choice& c : choices_[ply]) {
-            if (!enter()) return 0;
-            g.play(c.move);
-            const Score s = paranoid(g, depth - 1, ply + 1, alpha, beta);
-            g.undo();
-            if (aborted_) return 0;
-            if (maxing ? s > best : s < best) {
-                best = s;
-                best_index = c.index;
-                extend_pv(ply, c.move, true);
-                (maxing ? alpha : beta) = s;
-            }
-            if (alpha >= beta) {
-                reward(g, c, depth);
-                break;
-            }
-        }
-        store_score(key, depth, best, alpha0, beta0, best_index);
-        return best;
-    }
-
-    // Best-reply search: the root seat's moves at MAX layers, every opponent's at MIN layers.
-    Score brs(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
-        pv_[ply].clear();
-        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
-        if (max_layer && g.to_move() != root_) return g.values()[root_];  // the root seat is out
-        const std::uint64_t key = g.key();
-        const auto entry = table_.probe(key);
-        if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
-        if (max_layer) collect(g, ply, root_);
-        else collect_opponents(g, ply);
+        if (replies) collect_opponents(g, ply);
+        else collect(g, ply, g.to_move());
         if (choices_[ply].empty()) return g.values()[root_];
         order(g, ply, entry ? entry->move : MultiEntry::NoMove);
         const Score alpha0 = alpha, beta0 = beta;
@@ -250,18 +221,18 @@ private:
         for (const Choice& c : choices_[ply]) {
             if (!enter()) return 0;
             bool in_turn = true;  // the line still follows the real turn order (for the pv)
-            if (!max_layer) {
+            if (replies) {
                 in_turn = g.to_move() == c.seat;
                 g.give_turn(c.seat);
             }
             g.play(c.move);
-            if (!max_layer) {
+            if (replies) {
                 in_turn = in_turn && (g.over() || g.to_move() == root_);
                 g.give_turn(root_);
             }
-            const Score s = brs(g, depth - 1, ply + 1, alpha, beta, !max_layer);
+            const Score s = minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
             g.undo();
-            if (!max_layer) {
+            if (replies) {
                 g.undo();
                 g.undo();
             }
@@ -335,9 +306,10 @@ private:
     void append_moves(const G& g, int ply, int seat) {
         g.legal_moves(scratch_);
         auto& out = choices_[ply];
-        for (std::size_t i = 0; i < scratch_.size(); ++i)
-            out.push_back({scratch_[i], static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove)),
-                           seat, 0});
+        for (std::size_t i = 0; i < scratch_.size(); ++i) {
+            const auto index = static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove));
+            out.push_back({scratch_[i], index, seat, 0});
+        }
     }
     // BRS MIN layer: the moves of every opponent that can be given the turn, in seat order.
     void collect_opponents(G& g, int ply) {
@@ -386,7 +358,8 @@ private:
     std::optional<Score> bounded_score(const std::optional<MultiEntry>& e, int depth, Score alpha, Score beta) const {
         if (!e || e->algorithm != algorithm_ || e->root != root_ || e->depth < depth) return std::nullopt;
         const Score s = e->values[root_];
-        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) || (e->bound == Bound::Upper && s <= alpha))
+        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
+            (e->bound == Bound::Upper && s <= alpha))
             return s;
         return std::nullopt;
     }

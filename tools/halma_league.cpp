@@ -139,11 +139,10 @@ int main(int argc, char** argv) {
             h::Position p = first;
             while (!p.over) {
                 h::MultiPlayerAdapter game(rules, p);
-                const int a = algorithm_of(game.to_move());
-                const auto r = searchers[static_cast<std::size_t>(a)].run(game, limits,
-                                                                          o.algorithms[static_cast<std::size_t>(a)], stop);
-                ++tally[static_cast<std::size_t>(a)].moves;
-                tally[static_cast<std::size_t>(a)].depths += r.depth;
+                const auto a = static_cast<std::size_t>(algorithm_of(game.to_move()));
+                const auto r = searchers[a].run(game, limits, o.algorithms[a], stop);
+                ++tally[a].moves;
+                tally[a].depths += r.depth;
                 p = h::play(rules, p, r.best);
             }
             ++games;
