@@ -39,12 +39,12 @@ public:
             out.clear();
             bool captures;
             if (!p.kings) {
-                auto single = single_man_captures<Me>(p);
-                if (single.simple) {
-                    push_single_captures<Me>(single, out);
+                const auto jumps = man_jumps<Me>(p);
+                if (jumps.simple) {
+                    push_single_jumps<Me>(jumps, out);
                     if constexpr (R::capture_mandatory) return;
                 }
-                if (!single.any || single.simple) return generate_quiet<Me>(p, out);
+                if (!jumps.any() || jumps.simple) return generate_quiet<Me>(p, out);
                 captures = true;
             } else {
                 captures = capture_possible_for<Me>(p);
@@ -76,9 +76,9 @@ public:
         return for_side(p.side, [&]<Color Me>() -> std::size_t {
             bool any_capture;
             if (!p.kings) {
-                auto single = single_man_captures<Me>(p);
-                if (!single.any) return count_quiet<Me>(p);
-                if (single.simple) return count_of(single) + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
+                const auto jumps = man_jumps<Me>(p);
+                if (!jumps.any()) return count_quiet<Me>(p);
+                if (jumps.simple) return jumps.count() + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
                 any_capture = true;
             } else {
                 any_capture = capture_possible_for<Me>(p);
@@ -96,13 +96,20 @@ public:
     }
 
     // The sum of count() over the positions after each legal move: perft to depth 2.
-    // When the side to move has only quiet man moves and no king is on the board (the
-    // common case in bulk perft), each child is looked at through two changed squares:
-    // the opponent's men are shifted once per position, and a child needs a full count
-    // only if it holds a capture or a new king.
+    // With no king on the board (the common case in bulk perft) no move list is made:
+    // children of quiet moves are looked at through their two changed squares (see
+    // count_quiet_children), and those of single jumps are built from the jumps found.
     static std::uint64_t count_children(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::uint64_t {
-            if (!p.kings && !single_man_captures<Me>(p).any) return count_quiet_children<Me>(p, paths);
+            if (!p.kings) {
+                const auto jumps = man_jumps<Me>(p);
+                if (!jumps.any()) return count_quiet_children<Me>(p, paths);
+                if (jumps.simple) {
+                    std::uint64_t n = count_single_jump_children<Me>(p, jumps, paths);
+                    if constexpr (!R::capture_mandatory) n += count_quiet_children<Me>(p, paths);
+                    return n;
+                }
+            }
             MoveList<B> moves;
             generate(p, moves, paths);
             std::uint64_t n = 0;
@@ -129,65 +136,89 @@ private:
         return f.template operator()<Color::Black>();
     }
 
-    // With no king on the board every single capture by a man has the same
-    // precedence, so when no capture can go on after its first jump, the captures
-    // are one per (man, direction) with a jump, found with shifts alone.
-    struct SingleCaptures {
-        bool any = false;     // some man can capture
-        bool simple = false;  // ... and every capture ends after one jump
-        std::array<Bits, 4> jumpers{};  // by direction
+    // With no king on the board every capture by a man has the same precedence as
+    // long as it takes one piece, so when no capture can go on after its first jump,
+    // the captures are one per (man, direction) with a jump, found with shifts alone.
+    struct ManJumps {
+        // Landing squares by direction; each is one man's jump in that direction.
+        std::array<Bits, 4> landings{};
+        bool simple = false;  // some man can capture, and no capture goes on after one jump
+
+        bool any() const { return (landings[0] | landings[1] | landings[2] | landings[3]) != 0; }
+        std::size_t count() const {
+            std::size_t n = 0;
+            for (Bits l : landings) n += static_cast<std::size_t>(popcount(l));
+            return n;
+        }
     };
 
+    // Jumps of the men of Me in a king-free position, from their squares moved one
+    // step in each capture direction (step[D] = shifted<D>(men); callers that look at
+    // many children of one position shift the men once).
     template <Color Me>
-    static SingleCaptures single_man_captures(const Pos& p) {
-        SingleCaptures result;
-        const Bits empty = p.empty();
-        const Bits victims = p.pieces[index(opponent(Me))];
-        const Bits men = p.pieces[index(Me)];
-        Bits jump_from[4] = {};  // squares from which a man could jump in each direction
-        Bits any = 0;
+    [[gnu::always_inline]] static ManJumps man_jumps(const std::array<Bits, 4>& step, Bits victims, Bits empty) {
+        ManJumps jumps;
+        Bits all = 0;
         for_each_direction([&]<int D>() {
             if constexpr (man_captures_in(Me, D)) {
-                constexpr int Back = opposite(D);
-                jump_from[D] = B::template shifted<Back>(B::template shifted<Back>(empty) & victims);
-                result.jumpers[D] = jump_from[D] & men;
-                any |= result.jumpers[D];
+                jumps.landings[D] = B::template shifted<D>(step[D] & victims) & empty;
+                all |= jumps.landings[D];
             }
         });
-        if (!any) return result;
-        result.any = true;
-        result.simple = true;
-        for_each_direction([&]<int D>() {
-            if constexpr (man_captures_in(Me, D)) {
-                if (!result.jumpers[D]) return;
-                const Bits landings = B::template shifted<D>(B::template shifted<D>(result.jumpers[D]));
-                // Going back the way it came is blocked by the piece just taken.
-                Bits go_on = 0;
-                for (int e = 0; e < 4; ++e)
-                    if (e != opposite(D)) go_on |= jump_from[e];
-                if (landings & go_on) result.simple = false;
-                if (R::crown_in_capture == CrownInCapture::CrownAndContinue && (landings & B::promotion_row(Me)))
-                    result.simple = false;
-            }
-        });
-        return result;
+        jumps.simple = all && ends_after_one_jump<Me>(all, victims, empty);
+        return jumps;
     }
 
-    static std::size_t count_of(const SingleCaptures& c) {
-        std::size_t n = 0;
-        for (Bits j : c.jumpers) n += static_cast<std::size_t>(popcount(j));
+    template <Color Me>
+    static ManJumps man_jumps(const Pos& p) {
+        return man_jumps<Me>(men_steps<Me>(p.pieces[index(Me)]), p.pieces[index(opponent(Me))], p.empty());
+    }
+
+    template <Color Me>
+    static std::array<Bits, 4> men_steps(Bits men) {
+        std::array<Bits, 4> step{};
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Me, D)) step[D] = B::template shifted<D>(men);
+        });
+        return step;
+    }
+
+    // Whether no man landing on one of `landings` after one jump can jump again. Going
+    // back the way it came needs no exception: it would land on the man's own square,
+    // which `empty` does not hold. A man crowned mid-capture may go on as a king.
+    template <Color Me>
+    [[gnu::always_inline]] static bool ends_after_one_jump(Bits landings, Bits victims, Bits empty) {
+        if (R::crown_in_capture == CrownInCapture::CrownAndContinue && (landings & B::promotion_row(Me)))
+            return false;
+        Bits go_on = 0;
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Me, D))
+                go_on |= B::template shifted<D>(B::template shifted<D>(landings) & victims) & empty;
+        });
+        return !go_on;
+    }
+
+    // The move of the man landing on `to` after a jump in direction D.
+    template <Color Me, int D>
+    static Move<B> single_jump(int to) {
+        const int over = to - B::shift[D], from = over - B::shift[D];
+        return Move<B>{bit_at<Bits>(over), Move<B>::u8(from), Move<B>::u8(to), ((B::promotion_row(Me) >> to) & 1) != 0};
+    }
+
+    template <Color Me>
+    static void push_single_jumps(const ManJumps& jumps, MoveList<B>& out) {
+        for_each_direction([&]<int D>() {
+            for (Bits l = jumps.landings[D]; l;) out.push(single_jump<Me, D>(pop_lowest(l)));
+        });
+    }
+
+    template <Color Me>
+    static std::uint64_t count_single_jump_children(const Pos& p, const ManJumps& jumps, CapturePaths paths) {
+        std::uint64_t n = 0;
+        for_each_direction([&]<int D>() {
+            for (Bits l = jumps.landings[D]; l;) n += count(p.after(single_jump<Me, D>(pop_lowest(l))), paths);
+        });
         return n;
-    }
-
-    template <Color Me>
-    static void push_single_captures(const SingleCaptures& c, MoveList<B>& out) {
-        const Bits crown_row = B::promotion_row(Me);
-        for_each_direction([&]<int D>() {
-            for (Bits j = c.jumpers[D]; j;) {
-                const int from = pop_lowest(j), over = from + B::shift[D], to = over + B::shift[D];
-                out.push(Move<B>{bit_at<Bits>(over), Move<B>::u8(from), Move<B>::u8(to), ((crown_row >> to) & 1) != 0});
-            }
-        });
     }
 
     template <Color Me>
@@ -195,24 +226,24 @@ private:
         constexpr Color Them = opponent(Me);
         const Bits empty = p.empty(), crown_row = B::promotion_row(Me);
         const Bits mine = p.pieces[index(Me)];
-        // Squares one step from a man of theirs, by direction: in a child, one of
-        // mine there with an empty square behind is a capture, an empty one a move.
-        std::array<Bits, 4> next_to_theirs{};
-        for_each_direction([&]<int D>() {
-            if constexpr (man_captures_in(Them, D))
-                next_to_theirs[D] = B::template shifted<D>(p.pieces[index(Them)]);
-        });
+        // Their men moved one step, by direction: in a child, one of mine there with
+        // an empty square behind is a capture, an empty one a move.
+        const auto next_to_theirs = men_steps<Them>(p.pieces[index(Them)]);
+        auto quiet_moves = [&](Bits child_empty) {
+            std::uint64_t n = 0;
+            for_each_direction([&]<int D>() {
+                if constexpr (is_forward(Them, D)) n += popcount(next_to_theirs[D] & child_empty);
+            });
+            return n;
+        };
         auto child_count = [&](int from, int to) -> std::uint64_t {
             const Bits moved = bit_at<Bits>(from) | bit_at<Bits>(to);
             const Bits child_empty = empty ^ moved, child_mine = mine ^ moved;
-            Bits captures = 0;
-            std::uint64_t quiet = 0;
-            for_each_direction([&]<int D>() {
-                if constexpr (man_captures_in(Them, D))
-                    captures |= B::template shifted<D>(next_to_theirs[D] & child_mine) & child_empty;
-                if constexpr (is_forward(Them, D)) quiet += popcount(next_to_theirs[D] & child_empty);
-            });
-            if (!captures && !((crown_row >> to) & 1)) return quiet;
+            if (!((crown_row >> to) & 1)) {
+                const auto jumps = man_jumps<Them>(next_to_theirs, child_mine, child_empty);
+                if (!jumps.any()) return quiet_moves(child_empty);
+                if (jumps.simple) return jumps.count() + (R::capture_mandatory ? 0 : quiet_moves(child_empty));
+            }
             Pos child = p;
             child.pieces[index(Me)] = child_mine;
             child.kings = crown_row & bit_at<Bits>(to);
