@@ -1,5 +1,6 @@
-// `damier bench`: fixed-depth searches of fixed positions across the rule sets,
-// one thread and a fresh table by default. The total node count is the search
+// `damier bench`: fixed-depth searches of fixed positions across the rule sets
+// and player counts, one thread and a fresh table by default (the multi-player
+// search always runs on one thread). The total node count is the search
 // signature kept in bench/search-signature.txt: any change to it must be
 // deliberate (a test compares the two).
 #include <chrono>
@@ -8,9 +9,12 @@
 
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "engine/halma/game.hpp"
 #include "eval/draughts/searchable.hpp"
+#include "eval/halma/searchable.hpp"
 #include "protocol/command_line.hpp"
 #include "search/alphabeta.hpp"
+#include "search/multiplayer.hpp"
 
 namespace damier::cli {
 
@@ -44,6 +48,19 @@ constexpr BenchPosition draughts_positions[] = {
     {"italian", "W:W9,16,22,24,29,30,32:B2,4,6,10,12,17,23", 13},
 };
 
+// Chinese checkers from the start: two players through the alpha-beta, more
+// through the default multi-player algorithm.
+struct HalmaBenchPosition {
+    halma::Variant variant;
+    int players;
+    int depth;
+};
+
+constexpr HalmaBenchPosition halma_positions[] = {
+    {halma::Variant::Chinese, 2, 8}, {halma::Variant::Chinese, 3, 7}, {halma::Variant::Chinese, 4, 6},
+    {halma::Variant::Chinese, 6, 5}, {halma::Variant::Diamond, 2, 7}, {halma::Variant::Diamond, 3, 5},
+};
+
 struct Totals {
     std::uint64_t nodes = 0;
     double seconds = 0;
@@ -69,6 +86,40 @@ std::string bench_draughts(const BenchPosition& entry, int depth, int threads, s
     return "";
 }
 
+std::string bench_halma(const HalmaBenchPosition& entry, int depth, int threads, std::size_t hash, Totals& totals) {
+    halma::Settings settings;
+    settings.variant = entry.variant;
+    settings.players = entry.players;
+    auto rules = halma::Rules::make(settings);
+    if (!rules) return rules.error();
+    const halma::Position start = halma::start_position(*rules);
+    search::Limits limits;
+    limits.depth = depth;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    if (entry.players == 2) {
+        search::TranspositionTable table(hash);
+        search::AlphaBeta<halma::TwoPlayerAdapter> engine(table);
+        search::Control control;
+        auto result = engine.run(halma::TwoPlayerAdapter(*rules, start), limits, threads, control);
+        nodes = result.nodes;
+        seconds = result.seconds;
+    } else {
+        search::MultiSearcher<halma::MultiPlayerAdapter> engine(hash);
+        halma::MultiPlayerAdapter game(*rules, start);
+        std::atomic<bool> stop{false};
+        const auto begin = search::Clock::now();
+        nodes = engine.run(game, limits, search::DefaultMultiAlgorithm, stop).nodes;
+        seconds = search::seconds_since(begin);
+    }
+    std::printf("variant=%s players=%d depth=%d nodes=%llu time=%.3f\n", halma::variant_name(entry.variant),
+                entry.players, depth, static_cast<unsigned long long>(nodes), seconds);
+    std::fflush(stdout);
+    totals.nodes += nodes;
+    totals.seconds += seconds;
+    return "";
+}
+
 }  // namespace
 
 int run_bench(const std::vector<std::string>& argv) {
@@ -91,6 +142,11 @@ int run_bench(const std::vector<std::string>& argv) {
                                       static_cast<int>(*threads), static_cast<std::size_t>(*hash), totals);
         });
         if (!unknown.empty() || !error.empty()) return fail(unknown + error);
+    }
+    for (const auto& entry : halma_positions) {
+        std::string error = bench_halma(entry, *depth ? static_cast<int>(*depth) : entry.depth,
+                                        static_cast<int>(*threads), static_cast<std::size_t>(*hash), totals);
+        if (!error.empty()) return fail(error);
     }
     std::printf("bench nodes=%llu time=%.3f nps=%.0f\n", static_cast<unsigned long long>(totals.nodes),
                 totals.seconds, totals.seconds > 0 ? static_cast<double>(totals.nodes) / totals.seconds : 0.0);
