@@ -40,11 +40,11 @@ public:
             bool captures;
             if (!p.kings) {
                 const auto jumps = man_jumps<Me>(p);
-                if (jumps.simple) {
+                if (jumps.simple()) {
                     push_single_jumps<Me>(jumps, out);
                     if constexpr (R::capture_mandatory) return;
                 }
-                if (!jumps.any() || jumps.simple) return generate_quiet<Me>(p, out);
+                if (!jumps.any() || jumps.simple()) return generate_quiet<Me>(p, out);
                 captures = true;
             } else {
                 captures = capture_possible_for<Me>(p);
@@ -74,24 +74,20 @@ public:
     // is possible: quiet moves are counted with shifts and popcounts (bulk perft).
     static std::size_t count(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::size_t {
-            bool any_capture;
+            std::size_t captures = 0;
             if (!p.kings) {
                 const auto jumps = man_jumps<Me>(p);
                 if (!jumps.any()) return count_quiet<Me>(p);
-                if (jumps.simple) return jumps.count() + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
-                any_capture = true;
-            } else {
-                any_capture = capture_possible_for<Me>(p);
-            }
-            std::size_t captures = 0;
-            if (any_capture) {
+                captures = jumps.simple() ? jumps.count() : count_man_captures<Me>(p, jumps, paths);
+            } else if (capture_possible_for<Me>(p)) {
                 MoveList<B> list;
                 CaptureSearch<false, Me> search(p, list, nullptr, paths);
                 search.run();
                 captures = list.size();
-                if constexpr (R::capture_mandatory) return captures;
+            } else {
+                return count_quiet<Me>(p);
             }
-            return captures + count_quiet<Me>(p);
+            return captures + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
         });
     }
 
@@ -104,7 +100,7 @@ public:
             if (!p.kings) {
                 const auto jumps = man_jumps<Me>(p);
                 if (!jumps.any()) return count_quiet_children<Me>(p, paths);
-                if (jumps.simple) {
+                if (jumps.simple()) {
                     std::uint64_t n = count_single_jump_children<Me>(p, jumps, paths);
                     if constexpr (!R::capture_mandatory) n += count_quiet_children<Me>(p, paths);
                     return n;
@@ -142,9 +138,12 @@ private:
     struct ManJumps {
         // Landing squares by direction; each is one man's jump in that direction.
         std::array<Bits, 4> landings{};
-        bool simple = false;  // some man can capture, and no capture goes on after one jump
+        Bits going_on = 0;   // landing squares from which the man jumps again
+        Bits may_go_on = 0;  // other landing squares where a man crowned mid-capture may go on
 
         bool any() const { return (landings[0] | landings[1] | landings[2] | landings[3]) != 0; }
+        // Some man can capture, and every capture ends after one jump.
+        bool simple() const { return any() && !(going_on | may_go_on); }
         std::size_t count() const {
             std::size_t n = 0;
             for (Bits l : landings) n += static_cast<std::size_t>(popcount(l));
@@ -165,7 +164,11 @@ private:
                 all |= jumps.landings[D];
             }
         });
-        jumps.simple = all && ends_after_one_jump<Me>(all, victims, empty);
+        if (all) {
+            jumps.going_on = all & jump_sources<Me>(victims, empty);
+            if constexpr (R::crown_in_capture == CrownInCapture::CrownAndContinue)
+                jumps.may_go_on = all & B::promotion_row(Me) & ~jumps.going_on;
+        }
         return jumps;
     }
 
@@ -183,19 +186,50 @@ private:
         return step;
     }
 
-    // Whether no man landing on one of `landings` after one jump can jump again. Going
-    // back the way it came needs no exception: it would land on the man's own square,
-    // which `empty` does not hold. A man crowned mid-capture may go on as a king.
+    // Squares from which a man of Me could jump. A man that has just jumped in one
+    // direction needs no exception for jumping straight back: that would land on its
+    // own square, which `empty` does not hold.
     template <Color Me>
-    [[gnu::always_inline]] static bool ends_after_one_jump(Bits landings, Bits victims, Bits empty) {
-        if (R::crown_in_capture == CrownInCapture::CrownAndContinue && (landings & B::promotion_row(Me)))
-            return false;
-        Bits go_on = 0;
+    [[gnu::always_inline]] static Bits jump_sources(Bits victims, Bits empty) {
+        Bits sources = 0;
         for_each_direction([&]<int D>() {
+            constexpr int Back = opposite(D);
             if constexpr (man_captures_in(Me, D))
-                go_on |= B::template shifted<D>(B::template shifted<D>(landings) & victims) & empty;
+                sources |= B::template shifted<Back>(B::template shifted<Back>(empty) & victims);
         });
-        return !go_on;
+        return sources;
+    }
+
+    // With no king on the board, the captures of a rule set where the number of
+    // pieces taken does not rank them are all equal.
+    static constexpr bool men_captures_rank_equal =
+        R::precedence == Precedence::FreeChoice || R::precedence == Precedence::KingFirst;
+
+    // The number of captures in a king-free position where some jump may go on: only
+    // the men with such a jump are searched. The other men's single jumps are legal
+    // moves when captures rank equal, and are outranked by a longer capture otherwise.
+    template <Color Me>
+    static std::size_t count_man_captures(const Pos& p, const ManJumps& jumps, CapturePaths paths) {
+        const Bits searched_landings = jumps.going_on | jumps.may_go_on;
+        Bits searched = 0;
+        for_each_direction([&]<int D>() {
+            constexpr int Back = opposite(D);
+            if constexpr (man_captures_in(Me, D))
+                searched |= B::template shifted<Back>(B::template shifted<Back>(jumps.landings[D] & searched_landings));
+        });
+        std::size_t singles = 0;
+        if constexpr (men_captures_rank_equal) {
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Me, D))
+                    singles += popcount(jumps.landings[D] & ~B::template shifted<D>(B::template shifted<D>(searched)));
+            });
+        }
+        MoveList<B> list;
+        CaptureSearch<false, Me> search(p, list, nullptr, paths);
+        // Unless a capture surely goes on, every man's capture may be among the best.
+        if (men_captures_rank_equal || jumps.going_on) search.run_men(searched);
+        else search.run();
+        return singles + list.size();
     }
 
     // The move of the man landing on `to` after a jump in direction D.
@@ -242,7 +276,7 @@ private:
             if (!((crown_row >> to) & 1)) {
                 const auto jumps = man_jumps<Them>(next_to_theirs, child_mine, child_empty);
                 if (!jumps.any()) return quiet_moves(child_empty);
-                if (jumps.simple) return jumps.count() + (R::capture_mandatory ? 0 : quiet_moves(child_empty));
+                if (jumps.simple()) return jumps.count() + (R::capture_mandatory ? 0 : quiet_moves(child_empty));
             }
             Pos child = p;
             child.pieces[index(Me)] = child_mine;
@@ -369,7 +403,12 @@ private:
         void run() {
             const Bits men = pos_.men(Me), kings = pos_.kings_of(Me);
             for (Bits k = kings; k;) start(pop_lowest(k), true);
-            for (Bits m = men & capturing_men(men); m;) start(pop_lowest(m), false);
+            run_men(men & capturing_men(men));
+        }
+
+        // Captures of the given men only.
+        void run_men(Bits men) {
+            for (Bits m = men; m;) start(pop_lowest(m), false);
         }
 
     private:
