@@ -169,7 +169,7 @@ private:
         std::swap(index[from], index[best]);
     }
 
-    Score quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply);
+    Score quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply, bool pv_node);
     Score search(Worker& w, Shared& shared, Score alpha, Score beta, int depth, int ply, bool pv_node);
 
     TranspositionTable& table_;
@@ -253,7 +253,7 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
 }
 
 template <TwoPlayerGame G>
-Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply) {
+Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply, bool pv_node) {
     count_node(w);
     w.pv[ply].clear();
     if (should_stop(w, shared)) return 0;
@@ -271,15 +271,17 @@ Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score bet
     Score best = -Infinite;
     for (std::size_t i = 0; i < list.size(); ++i) {
         game.play(list[i]);
-        Score score = -quiescence(w, shared, -beta, -alpha, ply + 1);
+        Score score = -quiescence(w, shared, -beta, -alpha, ply + 1, pv_node);
         game.undo();
         if (w.aborted) return 0;
         if (score > best) {
             best = score;
             if (score > alpha) {
                 alpha = score;
-                w.pv[ply].assign(1, list[i]);
-                w.pv[ply].insert(w.pv[ply].end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                if (pv_node) {
+                    w.pv[ply].assign(1, list[i]);
+                    w.pv[ply].insert(w.pv[ply].end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                }
                 if (score >= beta) break;
             }
         }
@@ -289,7 +291,7 @@ Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score bet
 
 template <TwoPlayerGame G>
 Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, int depth, int ply, bool pv_node) {
-    if (depth <= 0) return quiescence(w, shared, alpha, beta, ply);
+    if (depth <= 0) return quiescence(w, shared, alpha, beta, ply, pv_node);
     count_node(w);
     w.pv[ply].clear();
     if (should_stop(w, shared)) return 0;
@@ -366,9 +368,11 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
             best_index = index[n];
             if (score > alpha) {
                 alpha = score;
-                auto& line = w.pv[ply];
-                line.assign(1, m);
-                line.insert(line.end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                if (pv_node) {
+                    auto& line = w.pv[ply];
+                    line.assign(1, m);
+                    line.insert(line.end(), w.pv[ply + 1].begin(), w.pv[ply + 1].end());
+                }
                 if (score >= beta) {
                     if (quiet) {
                         if (!(w.has_killer[ply][0] && w.killers[ply][0] == m)) {

@@ -86,6 +86,7 @@ public:
         if constexpr (!R::fmjd_endgame_rules) {
             return 0;
         } else {
+            if (!p.kings) return 0;
             for (Color lone : {Color::White, Color::Black}) {
                 Color other = opponent(lone);
                 if (popcount(p.pieces[index(lone)]) != 1 || !p.kings_of(lone)) continue;
