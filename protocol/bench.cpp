@@ -127,24 +127,25 @@ int run_bench(const std::vector<std::string>& argv) {
         std::cerr << "damier bench: " << message << '\n';
         return 2;
     };
-    auto args = parse_arguments(argv, {}, {"threads", "hash", "depth"});
+    auto args = parse_arguments(argv, {}, {"threads", "hash", "depth", "deeper"});
     if (!args) return fail(args.error());
     auto threads = args->integer("threads", 1, 256, 1);
     auto hash = args->integer("hash", 1, 1 << 16, 16);
     auto depth = args->integer("depth", 1, search::MaxPly - 1, 0);  // 0: each position's own
-    for (auto* r : {&threads, &hash, &depth})
+    auto deeper = args->integer("deeper", 0, 20, 0);                 // plies added to each position's own
+    for (auto* r : {&threads, &hash, &depth, &deeper})
         if (!*r) return fail(r->error());
     Totals totals;
     for (const auto& entry : draughts_positions) {
         std::string error;
         std::string unknown = draughts::with_variant(entry.variant, false, [&]<class R>() {
-            error = bench_draughts<R>(entry, *depth ? static_cast<int>(*depth) : entry.depth,
+            error = bench_draughts<R>(entry, *depth ? static_cast<int>(*depth) : entry.depth + static_cast<int>(*deeper),
                                       static_cast<int>(*threads), static_cast<std::size_t>(*hash), totals);
         });
         if (!unknown.empty() || !error.empty()) return fail(unknown + error);
     }
     for (const auto& entry : halma_positions) {
-        std::string error = bench_halma(entry, *depth ? static_cast<int>(*depth) : entry.depth,
+        std::string error = bench_halma(entry, *depth ? static_cast<int>(*depth) : entry.depth + static_cast<int>(*deeper),
                                         static_cast<int>(*threads), static_cast<std::size_t>(*hash), totals);
         if (!error.empty()) return fail(error);
     }

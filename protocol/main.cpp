@@ -14,7 +14,7 @@ void print_usage(std::ostream& out) {
            "                    [--set option=value ...]\n"
            "       damier search --variant NAME [--fen FEN] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
-           "       damier bench [--threads T] [--hash MiB] [--depth N]\n"
+           "       damier bench [--threads T] [--hash MiB] [--depth N | --deeper N]\n"
            "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
 }
 

@@ -2,8 +2,11 @@
 // aspiration windows, a shared transposition table, killer and history move
 // ordering, late-move reductions and a quiescence search through forcing
 // positions (draughts captures). Lazy SMP: every thread searches the same root
-// with its own game copy and ordering tables, sharing only the table; thread 0
-// decides when to stop and its result is the answer.
+// with its own game copy and ordering tables, sharing only the table; helper
+// threads skip some depths so that they run ahead of thread 0 and fill the table
+// for it. Thread 0 manages the clock; the search ends when it stops or when any
+// thread completes the depth limit, and the answer is the deepest completed
+// iteration (thread 0's on a tie).
 //
 // Determinism: with one thread and a depth or node limit, the node count and move
 // are the same on every run (the table is the only shared state, and node limits
@@ -15,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -73,14 +77,14 @@ public:
     explicit AlphaBeta(TranspositionTable& table, SearchParameters parameters = {})
         : table_(table), parameters_(parameters) {}
 
-    // Searches root within limits on `threads` threads. Reports each completed
-    // iteration of thread 0 through `report` (may be empty).
+    // Searches root within limits on `threads` threads. Reports each iteration
+    // that is deeper than any completed before through `report` (may be empty).
     Result run(const G& root, const Limits& limits, int threads, Control& control, const Reporter& report = {}) {
         const auto start = Clock::now();
         threads = std::clamp(threads, 1, 256);
         table_.new_search();
         while (static_cast<int>(workers_.size()) < threads) workers_.push_back(std::make_unique<Worker>());
-        Shared shared{limits, TimeBudget::from(limits), start, control, report, threads, {}};
+        Shared shared(limits, start, control, report, threads);
         for (int i = 0; i < threads; ++i) workers_[i]->prepare(root, i);
         std::vector<std::jthread> helpers;
         for (int i = 1; i < threads; ++i)
@@ -90,6 +94,8 @@ public:
         control.stop.store(true);
         helpers.clear();  // joins
         Result r = workers_[0]->result;
+        for (int i = 1; i < threads; ++i)
+            if (workers_[i]->result.depth > r.depth) r = workers_[i]->result;
         r.nodes = total_nodes(threads);
         r.seconds = seconds_since(start);
         control.stop.store(false);
@@ -98,6 +104,8 @@ public:
 
 private:
     struct Shared {
+        Shared(const Limits& l, Clock::time_point t, Control& c, const Reporter& r, int n)
+            : limits(l), budget(TimeBudget::from(l)), start(t), control(c), report(r), threads(n) {}
         const Limits& limits;
         TimeBudget budget;
         Clock::time_point start;
@@ -105,7 +113,19 @@ private:
         const Reporter& report;
         int threads;
         std::atomic<bool> finished{false};
+        std::mutex report_mutex;
+        int reported_depth = 0;  // guarded by report_mutex
     };
+
+    // Depths a helper thread leaves out, in a pattern that differs by thread
+    // (Stockfish's skip blocks): helper 1 searches the even depths only.
+    static bool helper_skips(int id, int depth) {
+        static constexpr int size[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+        static constexpr int phase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+        if (id == 0) return false;
+        const int i = (id - 1) % 20;
+        return ((depth + phase[i]) / size[i]) % 2 != 0;
+    }
 
     struct Worker {
         std::unique_ptr<G> game;
@@ -118,8 +138,10 @@ private:
         std::vector<MoveList> lists = std::vector<MoveList>(MaxPly + 1);
         std::vector<std::array<int, MoveList::capacity>> order_scores =
             std::vector<std::array<int, MoveList::capacity>>(MaxPly + 1);
-        std::vector<std::array<Move, 2>> killers = std::vector<std::array<Move, 2>>(MaxPly + 1);
-        std::vector<std::array<bool, 2>> has_killer = std::vector<std::array<bool, 2>>(MaxPly + 1);
+        // Killers are quiet moves, so their history slot (origin and destination)
+        // identifies them; NoKiller matches no slot.
+        static constexpr std::size_t NoKiller = ~std::size_t{0};
+        std::vector<std::array<std::size_t, 2>> killers = std::vector<std::array<std::size_t, 2>>(MaxPly + 1);
         std::vector<int> history = std::vector<int>(G::history_slots);
         std::vector<std::vector<Move>> pv = std::vector<std::vector<Move>>(MaxPly + 1);
         Result result;
@@ -131,7 +153,7 @@ private:
             aborted = false;
             root_ply = game->ply();
             std::fill(history.begin(), history.end(), 0);
-            for (auto& k : has_killer) k = {false, false};
+            for (auto& k : killers) k = {NoKiller, NoKiller};
             result = Result{};
         }
 
@@ -194,9 +216,8 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
     Score previous = 0;
     Move previous_best = result.best;
     int stable_iterations = 0;
-    // Helper threads start one ply deeper on odd ids so the threads spread over
-    // depths instead of all repeating the same work.
-    for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        if (helper_skips(id, depth) && depth < max_depth) continue;
         leaf_plies = leaves = 0;
         Score window = search.parameters_.aspiration_window;
         Score alpha = -Infinite, beta = Infinite;
@@ -224,17 +245,22 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
         previous = score;
         stable_iterations = result.best == previous_best ? stable_iterations + 1 : 0;
         previous_best = result.best;
-        if (id != 0) continue;
+        if (depth >= max_depth) shared.finished.store(true);
         if (shared.report) {
-            Report r;
-            r.depth = depth;
-            r.mean_depth = leaves ? static_cast<double>(leaf_plies) / static_cast<double>(leaves) : depth;
-            r.score = score;
-            r.nodes = search.total_nodes(shared.threads);
-            r.seconds = seconds_since(shared.start);
-            r.pv = pv[0];
-            shared.report(r);
+            std::lock_guard lock(shared.report_mutex);
+            if (depth > shared.reported_depth) {
+                shared.reported_depth = depth;
+                Report r;
+                r.depth = depth;
+                r.mean_depth = leaves ? static_cast<double>(leaf_plies) / static_cast<double>(leaves) : depth;
+                r.score = score;
+                r.nodes = search.total_nodes(shared.threads);
+                r.seconds = seconds_since(shared.start);
+                r.pv = pv[0];
+                shared.report(r);
+            }
         }
+        if (id != 0) continue;
         if (limits.infinite || shared.control.pondering.load()) continue;
         if (depth >= MaxPly - 1) break;
         // Do not start an iteration that would likely overrun the soft budget; a
@@ -329,11 +355,12 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     for (std::size_t i = 0; i < count; ++i) {
         const Move& m = list[i];
         index[i] = static_cast<std::uint16_t>(i);
+        const std::size_t slot = game.history_slot(m);
         if (static_cast<int>(i) == tt_move) scores[i] = 1 << 30;
         else if (game.is_tactical(m)) scores[i] = 1 << 29;
-        else if (w.has_killer[ply][0] && m == w.killers[ply][0]) scores[i] = 1 << 28;
-        else if (w.has_killer[ply][1] && m == w.killers[ply][1]) scores[i] = (1 << 28) - 1;
-        else scores[i] = w.history[game.history_slot(m)];
+        else if (slot == w.killers[ply][0]) scores[i] = 1 << 28;
+        else if (slot == w.killers[ply][1]) scores[i] = (1 << 28) - 1;
+        else scores[i] = w.history[slot];
     }
 
     const Score alpha_start = alpha;
@@ -344,7 +371,6 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
         const Move m = list[index[n]];
         const bool quiet = !game.is_tactical(m);
         game.play(m);
-        if (parameters_.use_table) table_.prefetch(game.key());
         Score score;
         if (n == 0) {
             score = -search(w, shared, -beta, -alpha, depth - 1, ply + 1, pv_node);
@@ -375,13 +401,9 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
                 }
                 if (score >= beta) {
                     if (quiet) {
-                        if (!(w.has_killer[ply][0] && w.killers[ply][0] == m)) {
-                            w.killers[ply][1] = w.killers[ply][0];
-                            w.has_killer[ply][1] = w.has_killer[ply][0];
-                            w.killers[ply][0] = m;
-                            w.has_killer[ply][0] = true;
-                        }
-                        int& h = w.history[game.history_slot(m)];
+                        const std::size_t slot = game.history_slot(m);
+                        if (w.killers[ply][0] != slot) w.killers[ply] = {slot, w.killers[ply][0]};
+                        int& h = w.history[slot];
                         h = std::min(h + depth * depth, 1 << 26);
                         // Quiet moves tried before the cut-off were worse: a malus.
                         for (std::size_t k = 0; k < n; ++k) {
