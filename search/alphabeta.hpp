@@ -79,6 +79,7 @@ public:
 
     // Searches root within limits on `threads` threads. Reports each iteration
     // that is deeper than any completed before through `report` (may be empty).
+    // control.stop ends the search early; run() clears it before returning.
     Result run(const G& root, const Limits& limits, int threads, Control& control, const Reporter& report = {}) {
         const auto start = Clock::now();
         threads = std::clamp(threads, 1, 256);
@@ -134,7 +135,6 @@ private:
         std::uint64_t leaf_plies = 0, leaves = 0;
         std::uint64_t node_limit = 0;
         bool aborted = false;
-        int root_ply = 0;
         std::vector<MoveList> lists = std::vector<MoveList>(MaxPly + 1);
         std::vector<std::array<int, MoveList::capacity>> order_scores =
             std::vector<std::array<int, MoveList::capacity>>(MaxPly + 1);
@@ -151,7 +151,6 @@ private:
             id = worker_id;
             nodes.store(0, std::memory_order_relaxed);
             aborted = false;
-            root_ply = game->ply();
             std::fill(history.begin(), history.end(), 0);
             for (auto& k : killers) k = {NoKiller, NoKiller};
             result = Result{};
@@ -265,7 +264,7 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
         if (depth >= MaxPly - 1) break;
         // Do not start an iteration that would likely overrun the soft budget; a
         // stable best move gets a smaller share of it.
-        if (shared.budget.soft > 0) {
+        if (shared.budget.soft > 0 && !shared.budget.fixed) {
             const double share = stable_iterations >= 3 ? 0.3 : 0.6;
             if (seconds_since(shared.start) >= shared.budget.soft * share) break;
         }
@@ -347,6 +346,11 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     const std::size_t count = list.size();
     if (count == 0) return loss_in(ply);
     if (tt_move >= static_cast<int>(count)) tt_move = -1;  // a colliding key's move
+    // Table probes are mostly cache misses: start loading every child's bucket now,
+    // so that the misses overlap instead of stalling one child at a time.
+    if constexpr (requires(const G& g, const Move& m) { g.key_after(m); })
+        if (parameters_.use_table && depth >= 2)
+            for (std::size_t i = 0; i < count; ++i) table_.prefetch(game.key_after(list[i]));
     // A forced move costs no depth: single replies are played out (draughts captures).
     if (count == 1 && ply > 0 && parameters_.single_reply_extension) ++depth;
 

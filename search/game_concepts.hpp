@@ -36,7 +36,6 @@ concept TwoPlayerGame = requires(G& g, const G& cg, const typename G::Move& m, t
     // A small index per move (origin and destination) for history tables.
     { cg.history_slot(m) } -> std::convertible_to<std::size_t>;
     { G::history_slots } -> std::convertible_to<std::size_t>;
-    { cg.ply() } -> std::convertible_to<int>;  // plies played since the search root's game began
 };
 
 inline constexpr int MaxPlayers = 6;

@@ -31,12 +31,14 @@ inline double seconds_since(Clock::time_point t) {
 struct TimeBudget {
     double soft = 0;
     double hard = 0;
+    bool fixed = false;  // a fixed move time: use all of it, stop only at the hard limit
 
     static TimeBudget from(const Limits& limits) {
         TimeBudget b;
         if (limits.infinite) return b;
         if (limits.move_time > 0) {
             b.soft = b.hard = std::max(0.001, limits.move_time - limits.overhead);
+            b.fixed = true;
             return b;
         }
         if (limits.time <= 0) return b;

@@ -92,7 +92,7 @@ public:
     void new_search() { age_ = static_cast<std::uint8_t>((age_ + 1) & 0x3F); }
     std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
 
-    // Starts loading the key's bucket so that a probe soon after finds it in cache.
+    // Starts loading the key's bucket into the cache.
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
 
     std::optional<Entry> probe(std::uint64_t key) const {

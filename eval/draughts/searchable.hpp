@@ -26,10 +26,11 @@ public:
     const Position<B>& position() const { return game_.position(); }
 
     std::uint64_t key() const { return game_.key(); }
+    // The key after m, without playing it (for table prefetches).
+    std::uint64_t key_after(const Move& m) const { return game_.position().key_after(game_.key(), m); }
     void legal_moves(MoveList& list) const { game_.legal_moves(list); }
     void play(const Move& m) { game_.play(m); }
     void undo() { game_.undo(); }
-    int ply() const { return game_.ply(); }
 
     // A repetition counts as a draw inside the search (the side that could avoid
     // it would have); the move counters as the rules say.
