@@ -333,7 +333,7 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     const std::uint64_t key = game.key();
     int tt_move = -1;
     if (auto entry = parameters_.use_table ? table_.probe(key) : std::nullopt) {
-        tt_move = entry->move == 0xFFFF ? -1 : entry->move;
+        tt_move = entry->move == Entry::NoMove ? -1 : entry->move;
         const Score s = from_table(entry->score, ply);
         if (!pv_node && entry->depth >= depth &&
             (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && s >= beta) ||
@@ -426,7 +426,7 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     if (!parameters_.use_table) return best;
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_start ? Bound::Exact : Bound::Upper;
     table_.store(key, Entry{static_cast<std::int16_t>(to_table(best, ply)),
-                            static_cast<std::uint16_t>(best_index < 0 ? 0xFFFF : best_index),
+                            static_cast<std::uint16_t>(best_index < 0 ? Entry::NoMove : best_index),
                             static_cast<std::uint8_t>(std::min(depth, 255)), bound, 0});
     return best;
 }

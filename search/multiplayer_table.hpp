@@ -56,68 +56,14 @@ struct MultiEntry {
     }
 };
 
-// Buckets of two slots; a new entry replaces the same key, else the slot whose
-// entry is shallowest after a penalty for being from an older search. Size 0 MiB
-// turns the table off (every probe misses).
-class MultiTable {
+// Buckets of two two-word slots (see BucketTable in tt.hpp); 0 MiB turns the
+// table off (every probe misses).
+class MultiTable : public BucketTable<MultiEntry, 2, 2> {
 public:
-    explicit MultiTable(std::size_t mebibytes = 16) { resize(mebibytes); }
-
-    void resize(std::size_t mebibytes) {
-        buckets_.reset();
-        mask_ = 0;
-        age_ = 0;
-        if (!mebibytes) return;
-        std::size_t buckets = 1;
-        while ((buckets * 2) * sizeof(Bucket) <= mebibytes << 20) buckets *= 2;
-        buckets_ = std::make_unique<Bucket[]>(buckets);
-        mask_ = buckets - 1;
+    explicit MultiTable(std::size_t mebibytes = 16) : BucketTable(mebibytes) {}
+    void store(std::uint64_t key, const MultiEntry& e) {
+        BucketTable::store(key, e, [](const MultiEntry&, const MultiEntry&) { return false; });
     }
-    void clear() {
-        if (buckets_)
-            for (std::size_t i = 0; i <= mask_; ++i)
-                for (auto& s : buckets_[i].slots) s.clear();
-        age_ = 0;
-    }
-    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 1) & MultiEntry::AgeMask); }
-    bool enabled() const { return buckets_ != nullptr; }
-
-    std::optional<MultiEntry> probe(std::uint64_t key) const {
-        if (!buckets_ || !key) return std::nullopt;
-        for (const auto& s : bucket(key).slots)
-            if (auto d = s.load(); d->key == key) return MultiEntry::unpack(d->words);
-        return std::nullopt;
-    }
-
-    void store(std::uint64_t key, MultiEntry e) {
-        if (!buckets_ || !key) return;
-        e.age = age_;
-        Bucket& b = bucket(key);
-        LocklessSlot<2>* victim = &b.slots[0];
-        int victim_worth = 1 << 30;
-        for (auto& s : b.slots) {
-            auto d = s.load();
-            const MultiEntry old = MultiEntry::unpack(d->words);
-            if (d->key == key) {
-                if (e.move == MultiEntry::NoMove) e.move = old.move;
-                victim = &s;
-                break;
-            }
-            const int worth = old.depth - 8 * ((age_ - old.age) & MultiEntry::AgeMask);
-            if (worth < victim_worth) victim_worth = worth, victim = &s;
-        }
-        victim->store(key, e.pack());
-    }
-
-private:
-    struct Bucket {
-        std::array<LocklessSlot<2>, 2> slots;
-    };
-    Bucket& bucket(std::uint64_t key) const { return buckets_[key & mask_]; }
-
-    std::unique_ptr<Bucket[]> buckets_;
-    std::size_t mask_ = 0;
-    std::uint8_t age_ = 0;
 };
 
 }  // namespace damier::search

@@ -7,6 +7,8 @@
 // key. Entries may be lost or overwritten at any time: the table is a cache.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -51,97 +53,128 @@ private:
 
 enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
 
-// One two-player entry, packed in one word.
-struct Entry {
-    std::int16_t score = 0;          // table form (see score.hpp to_table)
-    std::uint16_t move = 0xFFFF;     // index in the generator's move order, 0xFFFF = none
-    std::uint8_t depth = 0;
-    Bound bound = Bound::None;
-    std::uint8_t age = 0;
-
-    std::uint64_t pack() const {
-        return static_cast<std::uint16_t>(score) | std::uint64_t{move} << 16 | std::uint64_t{depth} << 32 |
-               std::uint64_t{static_cast<std::uint8_t>(bound)} << 40 | std::uint64_t{age} << 48;
-    }
-    static Entry unpack(std::uint64_t w) {
-        return Entry{static_cast<std::int16_t>(w & 0xFFFF), static_cast<std::uint16_t>(w >> 16),
-                     static_cast<std::uint8_t>(w >> 32), static_cast<Bound>((w >> 40) & 3),
-                     static_cast<std::uint8_t>(w >> 48)};
-    }
-};
-
-// Buckets of four slots; a new entry replaces the same key, else the slot whose
-// entry is shallowest after a penalty for being from an older search.
-class TranspositionTable {
+// A table of buckets of `Slots` lockless slots, for entries of `Words` words.
+// A new entry replaces the one under the same key (unless `keep_old` says the old
+// one is worth more), else the slot whose entry is shallowest after a penalty of 8
+// plies per search of age. An entry type provides pack()/unpack(), `depth`, `age`,
+// `move` and the constants NoMove and AgeMask. Size 0 MiB turns the table off.
+template <class EntryT, int Words, int Slots>
+class BucketTable {
 public:
-    explicit TranspositionTable(std::size_t mebibytes = 16) { resize(mebibytes); }
+    explicit BucketTable(std::size_t mebibytes) { resize(mebibytes); }
 
     void resize(std::size_t mebibytes) {
+        buckets_.reset();
+        mask_ = 0;
+        age_ = 0;
+        if (!mebibytes) return;
         std::size_t buckets = 1;
-        while ((buckets * 2) * sizeof(Bucket) <= std::max<std::size_t>(mebibytes, 1) << 20) buckets *= 2;
+        while ((buckets * 2) * sizeof(Bucket) <= mebibytes << 20) buckets *= 2;
         buckets_ = std::make_unique<Bucket[]>(buckets);
         mask_ = buckets - 1;
-        age_ = 0;
     }
     void clear() {
-        for (std::size_t i = 0; i <= mask_; ++i)
-            for (auto& s : buckets_[i].slots) s.clear();
+        if (buckets_)
+            for (std::size_t i = 0; i <= mask_; ++i)
+                for (auto& s : buckets_[i].slots) s.clear();
         age_ = 0;
     }
     // Called once per search, before the threads start.
-    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 1) & 0x3F); }
-    std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 1) & EntryT::AgeMask); }
+    std::uint8_t age() const { return age_; }
+    bool enabled() const { return buckets_ != nullptr; }
+    std::size_t bytes() const { return buckets_ ? (mask_ + 1) * sizeof(Bucket) : 0; }
 
     // Starts loading the key's bucket into the cache.
-    void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+    void prefetch(std::uint64_t key) const {
+        if (buckets_) __builtin_prefetch(&bucket(key));
+    }
 
-    std::optional<Entry> probe(std::uint64_t key) const {
-        for (const auto& s : bucket(key).slots) {
-            auto d = s.load();
-            if (d->key == key && key != 0) return Entry::unpack(d->words[0]);
-        }
+    std::optional<EntryT> probe(std::uint64_t key) const {
+        if (!buckets_ || !key) return std::nullopt;
+        for (const auto& s : bucket(key).slots)
+            if (auto d = s.load(); d->key == key) return EntryT::unpack(d->words);
         return std::nullopt;
     }
 
-    void store(std::uint64_t key, Entry e) {
+    template <class KeepOld>
+    void store(std::uint64_t key, EntryT e, KeepOld&& keep_old) {
+        if (!buckets_ || !key) return;
         e.age = age_;
         Bucket& b = bucket(key);
-        LocklessSlot<1>* victim = &b.slots[0];
+        LocklessSlot<Words>* victim = &b.slots[0];
         int victim_worth = 1 << 30;
         for (auto& s : b.slots) {
             auto d = s.load();
-            Entry old = Entry::unpack(d->words[0]);
+            const EntryT old = EntryT::unpack(d->words);
             if (d->key == key) {
-                // Keep a deeper entry of this search unless the new one is exact.
-                if (old.age == age_ && old.depth > e.depth + 2 && e.bound != Bound::Exact) return;
-                if (e.move == 0xFFFF) e.move = old.move;
+                if (keep_old(old, e)) return;
+                if (e.move == EntryT::NoMove) e.move = old.move;
                 victim = &s;
                 break;
             }
-            int worth = old.depth - 8 * ((age_ - old.age) & 0x3F);
+            const int worth = old.depth - 8 * ((age_ - old.age) & EntryT::AgeMask);
             if (worth < victim_worth) victim_worth = worth, victim = &s;
         }
-        victim->store(key, {e.pack()});
+        victim->store(key, e.pack());
     }
 
-    // Permille of the first thousand buckets' slots used in this search.
+    // Permille of the first 1000 slots holding an entry of this search.
     int hashfull() const {
-        int used = 0;
-        for (std::size_t i = 0; i < std::min<std::size_t>(250, mask_ + 1); ++i)
+        int used = 0, seen = 0;
+        for (std::size_t i = 0; buckets_ && i <= mask_ && seen < 1000; ++i)
             for (const auto& s : buckets_[i].slots)
-                if (auto d = s.load(); d->key != 0 && Entry::unpack(d->words[0]).age == age_) ++used;
-        return used;
+                if (++seen, s.load()->key != 0 && EntryT::unpack(s.load()->words).age == age_) ++used;
+        return seen ? used * 1000 / seen : 0;
     }
 
 private:
-    struct alignas(64) Bucket {
-        std::array<LocklessSlot<1>, 4> slots;
+    // A bucket of exactly one cache line is aligned to one.
+    static constexpr std::size_t bucket_bytes = Slots * sizeof(LocklessSlot<Words>);
+    struct alignas(bucket_bytes == 64 ? 64 : alignof(LocklessSlot<Words>)) Bucket {
+        std::array<LocklessSlot<Words>, Slots> slots;
     };
     Bucket& bucket(std::uint64_t key) const { return buckets_[key & mask_]; }
 
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t mask_ = 0;
     std::uint8_t age_ = 0;
+};
+
+// One two-player entry, packed in one word.
+struct Entry {
+    static constexpr std::uint16_t NoMove = 0xFFFF;
+    static constexpr std::uint8_t AgeMask = 0x3F;
+
+    std::int16_t score = 0;         // table form (see score.hpp to_table)
+    std::uint16_t move = NoMove;    // index in the generator's move order
+    std::uint8_t depth = 0;
+    Bound bound = Bound::None;
+    std::uint8_t age = 0;
+
+    std::array<std::uint64_t, 1> pack() const {
+        return {static_cast<std::uint16_t>(score) | std::uint64_t{move} << 16 | std::uint64_t{depth} << 32 |
+                std::uint64_t{static_cast<std::uint8_t>(bound)} << 40 | std::uint64_t{age} << 48};
+    }
+    static Entry unpack(const std::array<std::uint64_t, 1>& w) {
+        return Entry{static_cast<std::int16_t>(w[0] & 0xFFFF), static_cast<std::uint16_t>(w[0] >> 16),
+                     static_cast<std::uint8_t>(w[0] >> 32), static_cast<Bound>((w[0] >> 40) & 3),
+                     static_cast<std::uint8_t>(w[0] >> 48)};
+    }
+};
+
+// The two-player table: buckets of four one-word slots (one cache line), at least 1 MiB.
+class TranspositionTable : public BucketTable<Entry, 1, 4> {
+public:
+    explicit TranspositionTable(std::size_t mebibytes = 16) : BucketTable(std::max<std::size_t>(mebibytes, 1)) {}
+    void resize(std::size_t mebibytes) { BucketTable::resize(std::max<std::size_t>(mebibytes, 1)); }
+
+    // Keeps a deeper entry of this search unless the new one is exact.
+    void store(std::uint64_t key, const Entry& e) {
+        BucketTable::store(key, e, [this](const Entry& old, const Entry& fresh) {
+            return old.age == age() && old.depth > fresh.depth + 2 && fresh.bound != Bound::Exact;
+        });
+    }
 };
 
 }  // namespace damier::search
