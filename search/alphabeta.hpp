@@ -244,7 +244,9 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
         previous = score;
         stable_iterations = result.best == previous_best ? stable_iterations + 1 : 0;
         previous_best = result.best;
-        if (depth >= max_depth) shared.finished.store(true);
+        // The depth limit reached ends every thread's search, but an infinite or
+        // pondering search still waits for stop or ponder-hit (below).
+        if (depth >= max_depth && !limits.infinite && !shared.control.pondering.load()) shared.finished.store(true);
         if (shared.report) {
             std::lock_guard lock(shared.report_mutex);
             if (depth > shared.reported_depth) {

@@ -234,3 +234,32 @@ TEST(DraughtsSearch, FastClockGameIsNeverLostOnTime) {
 
 }  // namespace
 }  // namespace damier::search
+
+namespace damier::search {
+namespace {
+
+// Analysis that has reached its depth limit still waits for stop, on any number of
+// threads: a GUI expects exactly one answer, after its stop.
+TEST(DraughtsSearch, InfiniteSearchAtItsDepthLimitWaitsForStop) {
+    using R = draughts::Russian;
+    for (int threads : {1, 2}) {
+        TranspositionTable table(1);
+        AlphaBeta<Adapter<R>> engine(table);
+        Control control;
+        Limits limits;
+        limits.infinite = true;
+        limits.depth = 2;
+        auto search = std::async(std::launch::async, [&] {
+            return engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, threads, control);
+        });
+        EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout) << threads;
+        control.stop = true;
+        ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+        const auto result = search.get();
+        EXPECT_TRUE(result.has_move);
+        EXPECT_EQ(result.depth, 2);
+    }
+}
+
+}  // namespace
+}  // namespace damier::search
