@@ -1,11 +1,11 @@
 // The two-player search against plain minimax, and its determinism.
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "engine/draughts/notation.hpp"
 #include "eval/draughts/searchable.hpp"
 #include "search/alphabeta.hpp"
+#include "random_games.hpp"
 
 namespace damier::search {
 namespace {
@@ -33,22 +33,9 @@ Score minimax(G& g, int depth, int ply) {
     return best;
 }
 
-// Positions from seeded random games: openings, middlegames, some with kings.
 template <class R>
 std::vector<Game<R>> sample_games(int count, std::uint64_t seed) {
-    std::vector<Game<R>> games;
-    std::mt19937_64 random(seed);
-    while (static_cast<int>(games.size()) < count) {
-        Game<R> game(Notation<R>::start());
-        const int plies = std::uniform_int_distribution<int>(4, 60)(random);
-        for (int i = 0; i < plies && game.result().outcome == draughts::Outcome::Ongoing; ++i) {
-            draughts::MoveList<typename R::board> moves;
-            game.legal_moves(moves);
-            game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
-        }
-        if (game.result().outcome == draughts::Outcome::Ongoing) games.push_back(game);
-    }
-    return games;
+    return testing::random_games<R>(count, seed, 4, 60);
 }
 
 template <class R>

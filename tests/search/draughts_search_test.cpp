@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <future>
-#include <random>
 
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/variant_list.hpp"
 #include "eval/draughts/searchable.hpp"
 #include "search/alphabeta.hpp"
+#include "random_games.hpp"
 
 namespace damier::search {
 namespace {
@@ -42,17 +42,7 @@ Position<B> mirrored(const Position<B>& p) {
 template <class R>
 std::vector<Position<typename R::board>> random_positions(int count, std::uint64_t seed) {
     std::vector<Position<typename R::board>> out;
-    std::mt19937_64 random(seed);
-    while (static_cast<int>(out.size()) < count) {
-        Game<R> game(Notation<R>::start());
-        const int plies = std::uniform_int_distribution<int>(0, 90)(random);
-        for (int i = 0; i < plies && game.result().outcome == draughts::Outcome::Ongoing; ++i) {
-            draughts::MoveList<typename R::board> moves;
-            game.legal_moves(moves);
-            game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
-        }
-        if (game.result().outcome == draughts::Outcome::Ongoing) out.push_back(game.position());
-    }
+    for (const auto& game : testing::random_games<R>(count, seed, 0, 90)) out.push_back(game.position());
     return out;
 }
 
@@ -153,11 +143,12 @@ TEST(DraughtsSearch, MoveTimeAndClockAreHonoured) {
 
 // Runs an unbounded search on another thread; returns when it has stopped.
 template <class R>
-void expect_stops_on_request(int threads, bool ponder) {
+int expect_stops_on_request(int threads, bool ponder, int depth_limit = 0) {
     TranspositionTable table(4);
     AlphaBeta<Adapter<R>> engine(table);
     Control control;
     Limits limits;
+    limits.depth = depth_limit;
     if (ponder) {
         limits.move_time = 0.05;
         control.pondering = true;
@@ -168,13 +159,14 @@ void expect_stops_on_request(int threads, bool ponder) {
         return engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, threads, control);
     });
     // Pondering ignores the 0.05 s move time; an infinite search ignores everything.
-    EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout);
+    EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout) << threads;
     if (ponder) control.pondering = false;  // ponder-hit: the move time now applies
     else control.stop = true;
-    ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+    EXPECT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready);
     auto result = search.get();
     EXPECT_TRUE(result.has_move);
     EXPECT_GE(result.depth, 1);
+    return result.depth;
 }
 
 TEST(DraughtsSearch, InfiniteSearchStopsOnRequest) {
@@ -241,24 +233,7 @@ namespace {
 // Analysis that has reached its depth limit still waits for stop, on any number of
 // threads: a GUI expects exactly one answer, after its stop.
 TEST(DraughtsSearch, InfiniteSearchAtItsDepthLimitWaitsForStop) {
-    using R = draughts::Russian;
-    for (int threads : {1, 2}) {
-        TranspositionTable table(1);
-        AlphaBeta<Adapter<R>> engine(table);
-        Control control;
-        Limits limits;
-        limits.infinite = true;
-        limits.depth = 2;
-        auto search = std::async(std::launch::async, [&] {
-            return engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, threads, control);
-        });
-        EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout) << threads;
-        control.stop = true;
-        ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready);
-        const auto result = search.get();
-        EXPECT_TRUE(result.has_move);
-        EXPECT_EQ(result.depth, 2);
-    }
+    for (int threads : {1, 2}) EXPECT_EQ(expect_stops_on_request<draughts::Russian>(threads, false, 2), 2);
 }
 
 }  // namespace
