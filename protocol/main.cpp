@@ -3,12 +3,16 @@
 #include <string>
 #include <vector>
 
+#include <csignal>
+
 #include "protocol/command_line.hpp"
+#include "protocol/hub.hpp"
 
 namespace {
 
 void print_usage(std::ostream& out) {
-    out << "usage: damier perft --variant NAME [--fen FEN | --pos HUBPOS] --depth N [--divide] [--threads T]\n"
+    out << "usage: damier [hub]          the Hub protocol on stdin/stdout (see protocol/HUB.md)\n"
+           "       damier perft --variant NAME [--fen FEN | --pos HUBPOS] --depth N [--divide] [--threads T]\n"
            "                    [--set nocapture=true] [--count-capture-paths]\n"
            "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
            "                    [--set option=value ...]\n"
@@ -22,9 +26,15 @@ void print_usage(std::ostream& out) {
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() || args[0] == "help" || args[0] == "--help") {
-        print_usage(args.empty() ? std::cerr : std::cout);
-        return args.empty() ? 2 : 0;
+    if (args.empty() || args[0] == "hub") {
+        // A GUI that goes away closes the pipe: end quietly instead of dying on SIGPIPE.
+        std::signal(SIGPIPE, SIG_IGN);
+        std::ios::sync_with_stdio(false);
+        return damier::hub::run(std::cin, std::cout);
+    }
+    if (args[0] == "help" || args[0] == "--help") {
+        print_usage(std::cout);
+        return 0;
     }
     std::string command = args[0];
     args.erase(args.begin());

@@ -29,14 +29,6 @@
 
 namespace damier::search {
 
-// Flags a running search reads; the caller may set them from another thread.
-struct Control {
-    std::atomic<bool> stop{false};
-    // While set, time limits are not applied (pondering); clearing it (ponder-hit)
-    // applies them, counted from the start of the search.
-    std::atomic<bool> pondering{false};
-};
-
 // Search tuning numbers in one place.
 struct SearchParameters {
     // The switches exist for tests that compare the search with plain minimax.

@@ -20,6 +20,14 @@ struct Limits {
     double overhead = 0.03;    // seconds lost per move to the GUI and the pipes
 };
 
+// Flags a running search reads; the caller may set them from another thread.
+struct Control {
+    std::atomic<bool> stop{false};
+    // While set, time limits are not applied (pondering); clearing it (ponder-hit)
+    // applies them, counted from the start of the search.
+    std::atomic<bool> pondering{false};
+};
+
 using Clock = std::chrono::steady_clock;
 
 inline double seconds_since(Clock::time_point t) {

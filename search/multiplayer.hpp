@@ -114,6 +114,22 @@ public:
     template <class OnIteration = NoIterationCallback>
     MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
                           OnIteration&& on_iteration = {}) {
+        static const std::atomic<bool> never{false};
+        return run(game, limits, algorithm, stop, never, on_iteration);
+    }
+    // The same with pondering: time limits apply only once control.pondering is
+    // cleared (ponder-hit), counted from the start of the search.
+    template <class OnIteration = NoIterationCallback>
+    MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const Control& control,
+                          OnIteration&& on_iteration = {}) {
+        return run(game, limits, algorithm, control.stop, control.pondering, on_iteration);
+    }
+
+private:
+    template <class OnIteration>
+    MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
+                          const std::atomic<bool>& pondering_flag, OnIteration&& on_iteration) {
+        pondering_ = &pondering_flag;
         start_ = Clock::now();
         limits_ = limits;
         budget_ = TimeBudget::from(limits);
@@ -149,7 +165,7 @@ public:
             result.depth = depth;
             std::rotate(root_moves_.begin(), root_moves_.begin() + it.best, root_moves_.begin() + it.best + 1);
             on_iteration(MultiReport<Move>{depth, it.values, nodes_, seconds_since(start_), it.pv});
-            if (budget_.soft > 0 && seconds_since(start_) >= budget_.soft) break;
+            if (budget_.soft > 0 && !pondering() && seconds_since(start_) >= budget_.soft) break;
             if (root_moves_.size() == 1 && !limits.infinite && !limits.depth) break;
         }
         result.nodes = nodes_;
@@ -291,7 +307,8 @@ private:
     bool enter() {
         if (aborted_) return false;
         if (can_abort_ && (stop_->load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-                           (budget_.hard > 0 && (nodes_ & 255) == 0 && seconds_since(start_) >= budget_.hard))) {
+                           (budget_.hard > 0 && (nodes_ & 255) == 0 && !pondering() &&
+                            seconds_since(start_) >= budget_.hard))) {
             aborted_ = true;
             return false;
         }
@@ -380,6 +397,8 @@ private:
     Limits limits_;
     TimeBudget budget_;
     const std::atomic<bool>* stop_ = nullptr;
+    const std::atomic<bool>* pondering_ = nullptr;
+    bool pondering() const { return pondering_->load(std::memory_order_relaxed); }
     MultiAlgorithm algorithm_ = MultiAlgorithm::Paranoid;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false, can_abort_ = false;

@@ -63,15 +63,17 @@ class BucketTable {
 public:
     explicit BucketTable(std::size_t mebibytes) { resize(mebibytes); }
 
+    // Throws std::bad_alloc when the memory is not there; the old table then stays.
     void resize(std::size_t mebibytes) {
-        buckets_.reset();
-        mask_ = 0;
-        age_ = 0;
-        if (!mebibytes) return;
+        std::unique_ptr<Bucket[]> fresh;
         std::size_t buckets = 1;
-        while ((buckets * 2) * sizeof(Bucket) <= mebibytes << 20) buckets *= 2;
-        buckets_ = std::make_unique<Bucket[]>(buckets);
-        mask_ = buckets - 1;
+        if (mebibytes) {
+            while ((buckets * 2) * sizeof(Bucket) <= mebibytes << 20) buckets *= 2;
+            fresh = std::make_unique<Bucket[]>(buckets);
+        }
+        buckets_ = std::move(fresh);
+        mask_ = buckets_ ? buckets - 1 : 0;
+        age_ = 0;
     }
     void clear() {
         if (buckets_)

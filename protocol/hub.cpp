@@ -1,0 +1,317 @@
+#include "protocol/hub.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "engine/core/text.hpp"
+#include "protocol/hub_line.hpp"
+#include "protocol/hub_options.hpp"
+#include "protocol/hub_session.hpp"
+
+#ifndef DAMIER_VERSION
+#define DAMIER_VERSION "0"
+#endif
+
+namespace damier::hub {
+
+namespace {
+
+constexpr std::size_t MaxLineLength = std::size_t{1} << 20;
+
+// Protocol lines out, from the loop and the search thread, one at a time; and
+// the optional log of everything in and out.
+class Output {
+public:
+    explicit Output(std::ostream& out) : out_(out) {}
+
+    void write(const std::string& line) {
+        std::lock_guard lock(mutex_);
+        write_locked(line);
+    }
+    // Runs `before` and writes under one lock (the search clears its busy flag
+    // before its `done` can reach the GUI).
+    template <class F>
+    void write_after(F&& before, const std::string& line) {
+        std::lock_guard lock(mutex_);
+        before();
+        write_locked(line);
+    }
+    void log_input(const std::string& line) {
+        std::lock_guard lock(mutex_);
+        log("< ", line);
+    }
+    // Opens (or closes, for "") the log file; returns "" or the error.
+    std::string open_log(const std::string& path) {
+        std::lock_guard lock(mutex_);
+        if (path.empty()) {
+            log_.reset();
+            return {};
+        }
+        auto file = std::make_unique<std::ofstream>(path, std::ios::app);
+        if (!*file) return "cannot open the log file " + quoted(path);
+        log_ = std::move(file);
+        return {};
+    }
+
+private:
+    void write_locked(const std::string& line) {
+        out_ << line << '\n' << std::flush;
+        log("> ", line);
+    }
+    void log(const char* direction, const std::string& line) {
+        if (!log_) return;
+        const double t = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+        char stamp[32];
+        std::snprintf(stamp, sizeof stamp, "%.3f ", t);
+        *log_ << stamp << direction << line.substr(0, 4096) << '\n' << std::flush;
+    }
+
+    std::ostream& out_;
+    std::mutex mutex_;
+    std::unique_ptr<std::ofstream> log_;
+};
+
+// `level` values as the GUI sent them (seconds, Hub semantics).
+struct HubLevel {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    double move_time = 0, time = 0, increment = 0;
+    int moves = 0;
+    bool clock = false, infinite = false;
+
+    bool any() const { return depth || nodes || move_time > 0 || clock || infinite; }
+};
+
+class Engine {
+public:
+    explicit Engine(std::ostream& out) : out_(out) { rebuild_session(); }
+    ~Engine() { stop_search(); }
+
+    // Handles one input line; false once the engine must exit.
+    bool handle(const std::string& text) {
+        out_.log_input(text);
+        auto parsed = parse_line(text);
+        if (!parsed) {
+            error(parsed.error());
+            return true;
+        }
+        const Line& line = *parsed;
+        const std::string& command = line.command;
+        if (command == "quit") return false;
+        if (command == "ping") {
+            out_.write("pong");
+            return true;
+        }
+        // stop and ponder-hit outside a search are ignored: the search may just
+        // have ended on its own, and its `done` crossed them on the way.
+        if (command == "stop") {
+            stop_search();
+            return true;
+        }
+        if (command == "ponder-hit") {
+            control_.pondering.store(false);
+            return true;
+        }
+        if (searching_.load()) {
+            if (known(command))
+                error(command + " is not allowed during a search (only stop, ponder-hit, ping and quit are); the "
+                                "search goes on");
+            else error("unknown command " + quoted(command));
+            return true;
+        }
+        join_search();
+        if (command == "hub") hub();
+        else if (command == "set-param") set_param(line);
+        else if (command == "init") init();
+        else if (command == "pos") position(line);
+        else if (command == "level") level(line);
+        else if (command == "go") go(line);
+        else if (command == "new-game") session_->clear_tables();
+        else if (command == "show") show();
+        else error("unknown command " + quoted(command));
+        return true;
+    }
+
+    void error(const std::string& message) { out_.write(error_line(message)); }
+
+    void stop_search() {
+        control_.stop.store(true);
+        join_search();
+    }
+
+private:
+    static bool known(const std::string& command) {
+        for (const char* name : {"hub", "set-param", "init", "pos", "level", "go", "new-game", "show"})
+            if (command == name) return true;
+        return false;
+    }
+
+    void hub() {
+        out_.write(std::string("id name=Damier version=") + DAMIER_VERSION + " author=\"the Damier authors\"");
+        for (const auto& line : options_.param_lines()) out_.write(line);
+        out_.write("wait");
+    }
+
+    void set_param(const Line& line) {
+        auto name = line.value("name");
+        auto value = line.value("value");
+        if (!name || name->empty()) return error("missing name");
+        if (!value) return error("missing value for " + quoted(*name));
+        const OptionSpec* spec = options_.find(*name);
+        if (!spec) return error("unknown parameter " + quoted(*name));
+        const std::string before = options_.text(*name);
+        if (auto problem = options_.set(*name, *value); !problem.empty()) return error(problem);
+        if (*name == "log-file") {
+            if (auto problem = out_.open_log(*value); !problem.empty()) {
+                options_.set(*name, before);
+                return error(problem);
+            }
+        }
+        if (spec->scope == OptionScope::Rules && options_.text(*name) != before) rebuild_session();
+    }
+
+    // A change of rules starts from the new rules' start position.
+    void rebuild_session() {
+        std::string warning;
+        auto made = make_session(options_, table_, warning);
+        if (!made) return error(made.error());  // unreachable: the options were checked
+        session_ = std::move(made.value());
+        level_ = {};
+        if (!warning.empty()) error(warning);
+    }
+
+    void init() {
+        if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) error(problem);
+        out_.write("ready");
+    }
+
+    std::size_t hash_mebibytes() const { return static_cast<std::size_t>(options_.integer("hash")); }
+
+    void position(const Line& line) {
+        level_ = {};
+        if (auto problem = session_->set_position(line); !problem.empty()) error(problem);
+    }
+
+    void level(const Line& line) {
+        HubLevel next = level_;
+        auto number = [&](const char* name, double& out) -> std::string {
+            auto text = line.value(name);
+            if (!text) return {};
+            char* end = nullptr;
+            const double v = std::strtod(text->c_str(), &end);
+            if (text->empty() || *end != '\0' || !(v >= 0) || v > 1e9)
+                return std::string(name) + " takes seconds (a number from 0), got " + quoted(*text);
+            out = v;
+            return {};
+        };
+        auto whole = [&](const char* name, std::uint64_t low, std::uint64_t high, auto& out) -> std::string {
+            auto text = line.value(name);
+            if (!text) return {};
+            auto v = parse_uint(*text);
+            if (!v || *v < low || *v > high)
+                return std::string(name) + " takes a whole number from " + std::to_string(low) + " to " +
+                       std::to_string(high) + ", got " + quoted(*text);
+            out = static_cast<std::remove_reference_t<decltype(out)>>(*v);
+            return {};
+        };
+        for (const std::string& problem :
+             {whole("depth", 1, search::MaxPly - 1, next.depth), whole("nodes", 1, std::uint64_t{1} << 62, next.nodes),
+              whole("moves", 0, 100000, next.moves), number("move-time", next.move_time), number("time", next.time),
+              number("inc", next.increment)}) {
+            if (!problem.empty()) return error(problem + "; level unchanged");
+        }
+        if (line.has("time")) next.clock = true;
+        if ((line.has("moves") || line.has("inc")) && !next.clock)
+            return error("moves and inc need time (the clock); level unchanged");
+        if (line.has("infinite")) next.infinite = true;
+        level_ = next;
+    }
+
+    void go(const Line& line) {
+        GoMode mode = line.has("ponder") ? GoMode::Ponder : line.has("analyze") ? GoMode::Analyze : GoMode::Think;
+        if (auto problem = session_->cannot_search(); !problem.empty()) return error(problem);
+        if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) return error(problem);
+        SearchRequest request;
+        request.mode = mode;
+        request.threads = static_cast<int>(options_.integer("threads"));
+        request.algorithm = *search::parse_multi_algorithm(options_.text("search"));
+        request.algebraic = options_.text("notation") == "algebraic";
+        search::Limits& limits = request.limits;
+        limits.depth = level_.depth;
+        limits.nodes = level_.nodes;
+        limits.move_time = level_.move_time;
+        if (level_.clock) {
+            // Hub adds the increment before each move.
+            limits.time = level_.time + level_.increment;
+            limits.increment = level_.increment;
+            limits.moves_to_go = level_.moves;
+        }
+        // No limit at all: search until stop, as the reference engine does.
+        limits.infinite = level_.infinite || !level_.any();
+        level_ = {};
+        control_.stop.store(false);
+        control_.pondering.store(mode == GoMode::Ponder);
+        searching_.store(true);
+        search_thread_ = std::jthread([this, request] { run_search(request); });
+    }
+
+    void run_search(const SearchRequest& request) {
+        std::string done;
+        try {
+            done = session_->search(request, control_, [this](const std::string& line) { out_.write(line); });
+        } catch (const std::exception& e) {
+            out_.write(error_line(std::string("search failed: ") + e.what()));
+            done = "done move=none";
+        }
+        out_.write_after([this] { searching_.store(false); }, done);
+    }
+
+    void join_search() {
+        if (search_thread_.joinable()) search_thread_.join();
+    }
+
+    void show() {
+        std::string text = session_->show();
+        for (auto row : split(text, "\n"))
+            if (!row.empty()) out_.write(std::string(row));
+    }
+
+    Output out_;
+    Options options_;
+    SharedTable table_;
+    std::unique_ptr<Session> session_;
+    HubLevel level_;
+    search::Control control_;
+    std::atomic<bool> searching_{false};
+    std::jthread search_thread_;
+};
+
+}  // namespace
+
+int run(std::istream& in, std::ostream& out) {
+    Engine engine(out);
+    std::string text;
+    for (;;) {
+        ReadStatus status = read_line(in, text, MaxLineLength);
+        if (status == ReadStatus::End) break;
+        if (status == ReadStatus::TooLong) {
+            engine.error("line longer than " + std::to_string(MaxLineLength) + " characters; ignored");
+            continue;
+        }
+        try {
+            if (!engine.handle(text)) break;
+        } catch (const std::exception& e) {
+            engine.error(std::string("internal error: ") + e.what());
+        }
+    }
+    engine.stop_search();
+    return 0;
+}
+
+}  // namespace damier::hub

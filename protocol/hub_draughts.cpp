@@ -1,0 +1,122 @@
+// The Hub session of a draughts rule set: positions in the Hub string (or a
+// PDN FEN), moves in Hub or PDN form, the two-player search.
+#include <memory>
+
+#include "engine/core/text.hpp"
+#include "engine/draughts/diagram.hpp"
+#include "engine/draughts/notation.hpp"
+#include "engine/draughts/variant_list.hpp"
+#include "eval/draughts/searchable.hpp"
+#include "protocol/hub_session.hpp"
+
+namespace damier::hub {
+
+namespace {
+
+template <draughts::RuleSet R>
+class DraughtsSession final : public Session {
+public:
+    using N = draughts::Notation<R>;
+    using Pos = draughts::Position<typename R::board>;
+    using Move = draughts::Move<typename R::board>;
+    using Searchable = eval::draughts::Searchable<R>;
+
+    explicit DraughtsSession(SharedTable& table) : table_(table), game_(N::start()) {}
+
+    std::string set_position(const Line& line) override {
+        Pos start = N::start();
+        if (auto text = line.value("pos")) {
+            auto p = N::parse_hub_position(*text);
+            if (!p) return p.error() + "; the position is unchanged";
+            start = *p;
+        } else if (auto fen = line.value("fen")) {
+            auto p = N::parse_fen(*fen);
+            if (!p) return p.error() + "; the position is unchanged";
+            start = *p;
+        }
+        draughts::Game<R> game(start);
+        std::string error;
+        if (auto moves = line.value("moves")) {
+            int number = 0;
+            for (auto word : split(*moves, " \t")) {
+                if (word.empty()) continue;
+                ++number;
+                auto m = N::parse_move(game.position(), word);
+                if (!m) {
+                    error = "move " + std::to_string(number) + " of moves: " + m.error() + "; the " +
+                            std::to_string(number - 1) + " moves before it are played";
+                    break;
+                }
+                game.play(*m);
+            }
+        }
+        game_ = std::move(game);
+        return error;
+    }
+
+    std::string cannot_search() const override {
+        if (draughts::MoveGen<R>::has_legal_move(game_.position())) return {};
+        return std::string("the game is over: ") + (game_.position().side == draughts::Color::White ? "white" : "black") +
+               " has no legal move";
+    }
+
+    std::string prepare(std::size_t hash_mib) override {
+        if (auto error = table_.ensure(hash_mib); !error.empty()) return error;
+        if (!engine_) engine_ = std::make_unique<search::AlphaBeta<Searchable>>(table_.table);
+        return {};
+    }
+
+    std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
+        const Pos root = game_.position();
+        auto result = engine_->run(Searchable(game_), request.limits, request.threads, control, [&](const auto& r) {
+            emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes, r.seconds) +
+                 " pv=" + format_value(line_text(root, r.pv, request.algebraic)));
+        });
+        if (!result.has_move) return "done move=none";  // cannot_search() rules this out
+        std::string done = "done move=" + move_text(root, result.best, request.algebraic);
+        if (result.has_ponder)
+            done += " ponder=" + move_text(root.after(result.best), result.ponder, request.algebraic);
+        return done;
+    }
+
+    void clear_tables() override { table_.table.clear(); }
+
+    std::string show() const override {
+        std::string text = draughts::diagram<R>(game_.position());
+        auto result = game_.result();
+        if (result.outcome != draughts::Outcome::Ongoing) text += "game over: " + result.reason + "\n";
+        return text;
+    }
+
+private:
+    static std::string move_text(const Pos& p, const Move& m, bool algebraic) {
+        if (algebraic && N::algebraic) return N::pdn_move(p, m);
+        return N::hub_move(m);
+    }
+    static std::string line_text(Pos p, const std::vector<Move>& moves, bool algebraic) {
+        std::string text;
+        for (const auto& m : moves) {
+            if (!text.empty()) text += ' ';
+            text += move_text(p, m, algebraic);
+            p = p.after(m);
+        }
+        return text;
+    }
+
+    SharedTable& table_;
+    draughts::Game<R> game_;
+    std::unique_ptr<search::AlphaBeta<Searchable>> engine_;
+};
+
+}  // namespace
+
+std::unique_ptr<Session> make_draughts_session(std::string_view variant, bool optional_capture, SharedTable& table,
+                                               std::string& error) {
+    std::unique_ptr<Session> session;
+    error = draughts::with_variant(variant, optional_capture, [&]<class R>() {
+        session = std::make_unique<DraughtsSession<R>>(table);
+    });
+    return session;
+}
+
+}  // namespace damier::hub

@@ -1,0 +1,173 @@
+// The Hub session of Chinese checkers (and the diamond variant): positions,
+// move lists with `pass`, the two-player alpha-beta for two seats and the
+// multi-player search for more, with a `scores=` field per camp.
+#include <cstdio>
+#include <memory>
+
+#include "engine/core/text.hpp"
+#include "engine/halma/diagram.hpp"
+#include "engine/halma/notation.hpp"
+#include "eval/halma/searchable.hpp"
+#include "protocol/hub_session.hpp"
+
+namespace damier::hub {
+
+namespace {
+
+using halma::Rules;
+
+class HalmaSession final : public Session {
+public:
+    HalmaSession(const Rules& rules, SharedTable& table)
+        : rules_(rules), table_(table), position_(halma::start_position(rules_)) {}
+
+    std::string set_position(const Line& line) override {
+        unsigned resigned = 0;
+        std::uint32_t ply = 0;
+        if (auto text = line.value("resigned")) {
+            auto camps = halma::parse_camps(*text);
+            if (!camps) return "resigned: " + camps.error() + "; the position is unchanged";
+            resigned = *camps;
+        }
+        if (auto text = line.value("ply")) {
+            auto n = parse_uint(*text);
+            if (!n || *n > 1000000000) return "ply takes a whole number, got " + quoted(*text) + "; the position is unchanged";
+            ply = static_cast<std::uint32_t>(*n);
+        }
+        const std::string text = line.value("pos").value_or(halma::position_string(halma::start_position(rules_)));
+        auto start = halma::parse_position(rules_, text, resigned, ply);
+        if (!start) return start.error() + "; the position is unchanged";
+        halma::Position p = *start;
+        std::string error;
+        if (auto moves = line.value("moves")) {
+            int number = 0;
+            for (auto word : split(*moves, " \t")) {
+                if (word.empty()) continue;
+                ++number;
+                auto m = p.over ? failure<halma::Move>("the game is over before it") : halma::parse_move(rules_, p, word);
+                if (!m) {
+                    error = "move " + std::to_string(number) + " of moves: " + m.error() + "; the " +
+                            std::to_string(number - 1) + " moves before it are played";
+                    break;
+                }
+                p = halma::play(rules_, p, *m);
+            }
+        }
+        position_ = p;
+        return error;
+    }
+
+    std::string cannot_search() const override {
+        if (!position_.over) return {};
+        std::string text = "the game is over:";
+        for (const auto& s : halma::standings(rules_, position_)) {
+            char place[64];
+            std::snprintf(place, sizeof place, " camp %d place %g", s.camp + 1, s.place);
+            text += place;
+        }
+        return text;
+    }
+
+    std::string prepare(std::size_t hash_mib) override {
+        if (rules_.players() == 2) {
+            if (auto error = table_.ensure(hash_mib); !error.empty()) return error;
+            if (!two_player_) two_player_ = std::make_unique<search::AlphaBeta<halma::TwoPlayerAdapter>>(table_.table);
+            return {};
+        }
+        if (auto error = check_memory(hash_mib); !error.empty()) return error;
+        try {
+            if (!multi_player_) multi_player_ = std::make_unique<search::MultiSearcher<halma::MultiPlayerAdapter>>(hash_mib);
+            else if (hash_mib != multi_mebibytes_) multi_player_->set_table_size(hash_mib);
+            multi_mebibytes_ = hash_mib;
+        } catch (const std::bad_alloc&) {
+            return "cannot allocate " + std::to_string(hash_mib) + " MiB for the hash table";
+        }
+        return {};
+    }
+
+    std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
+        const halma::Position root = position_;
+        if (rules_.players() == 2) {
+            auto result = two_player_->run(halma::TwoPlayerAdapter(rules_, root), request.limits, request.threads,
+                                           control, [&](const auto& r) {
+                                               emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes,
+                                                                          r.seconds) +
+                                                    " pv=" + format_value(line_text(root, r.pv)));
+                                           });
+            if (!result.has_move) return "done move=none";
+            std::string done = "done move=" + halma::move_string(rules_, root, result.best);
+            const halma::Position next = halma::play(rules_, root, result.best);
+            if (result.has_ponder && !next.over) done += " ponder=" + halma::move_string(rules_, next, result.ponder);
+            return done;
+        }
+        halma::MultiPlayerAdapter game(rules_, root);
+        const int mover = game.to_move();
+        auto result = multi_player_->run(game, request.limits, request.algorithm, control,
+                                         [&](const search::MultiReport<halma::Move>& r) {
+                                             emit("info " + info_fields(r.depth, 0, r.values[mover], r.nodes, r.seconds) +
+                                                  " scores=" + format_value(scores_text(r.values)) +
+                                                  " pv=" + format_value(line_text(root, r.pv)));
+                                         });
+        if (!result.has_move) return "done move=none";
+        return "done move=" + halma::move_string(rules_, root, result.best);
+    }
+
+    void clear_tables() override {
+        if (rules_.players() == 2) table_.table.clear();
+        else if (multi_player_) multi_player_->clear();
+    }
+
+    std::string show() const override { return halma::diagram(rules_, position_); }
+
+private:
+    // "1:0.40 3:-0.20 5:-0.20": each seated camp's value in seating order.
+    std::string scores_text(const search::Values& values) const {
+        std::string text;
+        for (int seat = 0; seat < rules_.players(); ++seat) {
+            if (!text.empty()) text += ' ';
+            text += std::to_string(rules_.seat(seat) + 1) + ":" + format_score(values[seat]);
+        }
+        return text;
+    }
+    // The moves of a line until the game ends (the search may add a claiming pass).
+    std::string line_text(halma::Position p, const std::vector<halma::Move>& moves) const {
+        std::string text;
+        for (const auto& m : moves) {
+            if (p.over) break;
+            if (!text.empty()) text += ' ';
+            text += halma::move_string(rules_, p, m);
+            p = halma::play(rules_, p, m);
+        }
+        return text;
+    }
+
+    Rules rules_;
+    SharedTable& table_;
+    halma::Position position_;
+    std::unique_ptr<search::AlphaBeta<halma::TwoPlayerAdapter>> two_player_;
+    std::unique_ptr<search::MultiSearcher<halma::MultiPlayerAdapter>> multi_player_;
+    std::size_t multi_mebibytes_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Session>> make_halma_session(const Options& options, SharedTable& table, std::string& warning) {
+    halma::Settings settings;
+    for (const char* name : {"variant", "players", "anti-blocking", "play-to-end", "move-limit", "stagnation",
+                             "goal-lock", "swap"}) {
+        if (auto error = settings.set(name, options.text(name)); !error.empty())
+            return failure<std::unique_ptr<Session>>(error);
+    }
+    auto rules = Rules::make(settings);
+    if (!rules) {
+        // Only the international options can clash (swap, goal-lock with diamond):
+        // play without them and say so.
+        warning = rules.error() + "; playing without swap and goal-lock";
+        settings.swap = settings.goal_lock = false;
+        rules = Rules::make(settings);
+        if (!rules) return failure<std::unique_ptr<Session>>(rules.error());
+    }
+    return std::unique_ptr<Session>(std::make_unique<HalmaSession>(*rules, table));
+}
+
+}  // namespace damier::hub

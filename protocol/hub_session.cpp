@@ -1,0 +1,74 @@
+#include "protocol/hub_session.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <new>
+
+#include "engine/draughts/variant_list.hpp"
+
+namespace damier::hub {
+
+std::string check_memory(std::size_t mebibytes) {
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return {};
+    const auto physical = static_cast<std::size_t>(pages) / (std::size_t{1} << 20) * static_cast<std::size_t>(page_size);
+    if (mebibytes <= physical / 4 * 3) return {};
+    return "hash " + std::to_string(mebibytes) + " MiB is more than 3/4 of this machine's " + std::to_string(physical) +
+           " MiB";
+}
+
+std::string SharedTable::ensure(std::size_t wanted) {
+    if (wanted == mebibytes) return {};
+    if (auto error = check_memory(wanted); !error.empty()) return error;
+    try {
+        table.resize(wanted);
+    } catch (const std::bad_alloc&) {
+        return "cannot allocate " + std::to_string(wanted) + " MiB for the hash table";
+    }
+    mebibytes = wanted;
+    return {};
+}
+
+std::string format_score(search::Score score) {
+    char text[32];
+    if (search::is_decisive(score)) {
+        const int plies = search::Win - std::abs(score);
+        const double men = 100.0 - std::min(plies, 999) / 100.0;
+        std::snprintf(text, sizeof text, "%.2f", score > 0 ? men : -men);
+    } else {
+        std::snprintf(text, sizeof text, "%.2f", score / 100.0);
+    }
+    return text;
+}
+
+std::string info_fields(int depth, double mean_depth, search::Score score, std::uint64_t nodes, double seconds) {
+    char text[160];
+    int n = std::snprintf(text, sizeof text, "depth=%d", depth);
+    if (mean_depth > 0) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " mean-depth=%.1f", mean_depth);
+    n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " score=%s nodes=%llu",
+                       format_score(score).c_str(), static_cast<unsigned long long>(nodes));
+    if (seconds >= 0.001) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " time=%.3f", seconds);
+    if (seconds >= 0.01)
+        std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " nps=%.1f",
+                      static_cast<double>(nodes) / seconds / 1e6);
+    return text;
+}
+
+Result<std::unique_ptr<Session>> make_session(const Options& options, SharedTable& table, std::string& warning) {
+    const std::string& variant = options.text("variant");
+    if (!draughts::is_draughts_variant(variant)) return make_halma_session(options, table, warning);
+    bool optional_capture = options.flag("nocapture");
+    std::string error;
+    auto session = make_draughts_session(variant, optional_capture, table, error);
+    if (!session && optional_capture) {
+        // nocapture is an 8x8 house rule: keep the value for when an 8x8 rule set is chosen.
+        warning = "nocapture applies to 8x8 rule sets only; " + variant + " is played with its own capture rule";
+        session = make_draughts_session(variant, false, table, error);
+    }
+    if (!session) return failure<std::unique_ptr<Session>>(error);
+    return session;
+}
+
+}  // namespace damier::hub

@@ -1,0 +1,82 @@
+// The current game behind the Hub loop: one small interface, implemented once
+// for every draughts rule set (a template) and once for Chinese checkers. The
+// loop calls it once per command, never per node.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "engine/core/result.hpp"
+#include "protocol/hub_line.hpp"
+#include "protocol/hub_options.hpp"
+#include "search/alphabeta.hpp"
+#include "search/multiplayer.hpp"
+
+namespace damier::hub {
+
+enum class GoMode { Think, Ponder, Analyze };
+
+struct SearchRequest {
+    search::Limits limits;
+    GoMode mode = GoMode::Think;
+    int threads = 1;
+    search::MultiAlgorithm algorithm = search::DefaultMultiAlgorithm;
+    bool algebraic = false;  // moves out in algebraic notation (draughts rule sets that have it)
+};
+
+// Receives each protocol line a search prints before its `done`.
+using Emit = std::function<void(const std::string&)>;
+
+// Refuses table sizes over 3/4 of this machine's memory ("" when it fits): a
+// bigger request would have the system kill the process when the table is filled.
+std::string check_memory(std::size_t mebibytes);
+
+// The transposition table of the two-player searches, shared by the sessions
+// so that changing the variant does not allocate a second one.
+struct SharedTable {
+    search::TranspositionTable table{1};
+    std::size_t mebibytes = 1;
+    // Resizes when the size changed; returns "" or why it could not (the old
+    // table then stays).
+    std::string ensure(std::size_t wanted);
+};
+
+class Session {
+public:
+    virtual ~Session() = default;
+
+    // `pos`: pos=<string> or start (the default), then moves="...". A bad position
+    // keeps the previous position and moves; a bad move keeps the moves before it.
+    // Returns "" or the error.
+    virtual std::string set_position(const Line& line) = 0;
+    // Why the current position cannot be searched ("" when it can).
+    virtual std::string cannot_search() const = 0;
+    // Allocates what searches need (tables of hash_mib MiB); returns "" or the error.
+    virtual std::string prepare(std::size_t hash_mib) = 0;
+    // Searches the current position until the limits or control end it, emitting
+    // `info` lines; returns the `done` line. Requires cannot_search() == "".
+    virtual std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) = 0;
+    // Forgets what earlier searches learnt (new-game).
+    virtual void clear_tables() = 0;
+    // The position as a board diagram (`show`).
+    virtual std::string show() const = 0;
+};
+
+// The session for the rules the options name, at their start position.
+// `warning` receives a note when an option does not apply to these rules.
+Result<std::unique_ptr<Session>> make_session(const Options& options, SharedTable& table, std::string& warning);
+
+std::unique_ptr<Session> make_draughts_session(std::string_view variant, bool optional_capture, SharedTable& table,
+                                               std::string& error);
+Result<std::unique_ptr<Session>> make_halma_session(const Options& options, SharedTable& table,
+                                                    std::string& warning);
+
+// A score for `info`: men (or cells) with two decimals; a win in n plies is
+// 100 - n/100 (99.95: the game is won in 5 plies), a loss its negation.
+std::string format_score(search::Score score);
+// The common `info` fields: depth, mean-depth, score, nodes, time, nps.
+std::string info_fields(int depth, double mean_depth, search::Score score, std::uint64_t nodes, double seconds);
+
+}  // namespace damier::hub
