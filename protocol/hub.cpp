@@ -1,5 +1,6 @@
 #include "protocol/hub.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -83,9 +84,9 @@ struct HubLevel {
     std::uint64_t nodes = 0;
     double move_time = 0, time = 0, increment = 0;
     int moves = 0;
-    bool clock = false, infinite = false;
+    bool fixed_time = false, clock = false, infinite = false;
 
-    bool any() const { return depth || nodes || move_time > 0 || clock || infinite; }
+    bool any() const { return depth || nodes || fixed_time || clock || infinite; }
 };
 
 class Engine {
@@ -227,6 +228,7 @@ private:
             if (!problem.empty()) return error(problem + "; level unchanged");
         }
         if (line.has("time")) next.clock = true;
+        if (line.has("move-time")) next.fixed_time = true;
         if ((line.has("moves") || line.has("inc")) && !next.clock)
             return error("moves and inc need time (the clock); level unchanged");
         if (line.has("infinite")) next.infinite = true;
@@ -245,10 +247,12 @@ private:
         search::Limits& limits = request.limits;
         limits.depth = level_.depth;
         limits.nodes = level_.nodes;
-        limits.move_time = level_.move_time;
+        // A zero time means "move at once", never "no limit".
+        constexpr double least = 0.001;
+        if (level_.fixed_time) limits.move_time = std::max(level_.move_time, least);
         if (level_.clock) {
             // Hub adds the increment before each move.
-            limits.time = level_.time + level_.increment;
+            limits.time = std::max(level_.time + level_.increment, least);
             limits.increment = level_.increment;
             limits.moves_to_go = level_.moves;
         }

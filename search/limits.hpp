@@ -56,8 +56,10 @@ struct TimeBudget {
         const double reserve = limits.overhead * horizon;
         const double usable = std::max(0.0, limits.time - limits.overhead);
         const double available = std::max(0.0, limits.time + limits.increment * (horizon - 1) - reserve);
-        b.soft = std::clamp(available / horizon, 0.001, usable * 0.4);
-        b.hard = std::clamp(b.soft * 4, 0.001, usable * (limits.moves_to_go == 1 ? 0.9 : 0.5));
+        // At least a millisecond each, also when the clock holds less than the overhead.
+        constexpr double least = 0.001;
+        b.soft = std::clamp(available / horizon, least, std::max(least, usable * 0.4));
+        b.hard = std::clamp(b.soft * 4, least, std::max(least, usable * (limits.moves_to_go == 1 ? 0.9 : 0.5)));
         b.soft = std::min(b.soft, b.hard);
         return b;
     }
