@@ -74,20 +74,12 @@ public:
     // is possible: quiet moves are counted with shifts and popcounts (bulk perft).
     static std::size_t count(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::size_t {
-            std::size_t captures = 0;
-            if (!p.kings) {
-                const auto jumps = man_jumps<Me>(p);
-                if (!jumps.any()) return count_quiet<Me>(p);
-                captures = jumps.simple() ? jumps.count() : count_man_captures<Me>(p, jumps, paths);
-            } else if (capture_possible_for<Me>(p)) {
-                MoveList<B> list;
-                CaptureSearch<false, Me> search(p, list, nullptr, paths);
-                search.run();
-                captures = list.size();
-            } else {
-                return count_quiet<Me>(p);
-            }
-            return captures + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
+            if (!p.kings) return count_king_free<Me>(p, men_steps<Me>(p.pieces[index(Me)]), paths);
+            if (!capture_possible_for<Me>(p)) return count_quiet<Me>(p);
+            MoveList<B> list;
+            CaptureSearch<false, Me> search(p, list, nullptr, paths);
+            search.run();
+            return list.size() + (R::capture_mandatory ? 0 : count_quiet<Me>(p));
         });
     }
 
@@ -224,13 +216,115 @@ private:
                     singles += popcount(jumps.landings[D] & ~B::template shifted<D>(B::template shifted<D>(searched)));
             });
         }
+        // Unless a capture surely goes on, every man's capture may be among the best.
+        const Bits men = men_captures_rank_equal || jumps.going_on ? searched : p.pieces[index(Me)];
+        ManCaptureCounter<Me> counter(p, paths == CapturePaths::Merge);
+        if (counter.add_men(men)) return singles + counter.count();
         MoveList<B> list;
         CaptureSearch<false, Me> search(p, list, nullptr, paths);
-        // Unless a capture surely goes on, every man's capture may be among the best.
-        if (men_captures_rank_equal || jumps.going_on) search.run_men(searched);
-        else search.run();
+        search.run_men(men & search.capturing_men(men));
         return singles + list.size();
     }
+
+    // Counts the captures of men in a king-free position without making moves: a
+    // leaner search than CaptureSearch, where the precedence key is the number of
+    // pieces taken (the other terms are equal when no king is on the board).
+    template <Color Me>
+    class ManCaptureCounter {
+    public:
+        ManCaptureCounter(const Pos& p, bool merge_paths)
+            : pos_(p), victims_(p.pieces[index(opponent(Me))]), empty_(p.empty()), merge_paths_(merge_paths) {}
+
+        // False when the count needs CaptureSearch: more long captures of one man
+        // than the merge buffer holds.
+        bool add_men(Bits men) {
+            for (Bits m = men; m;) {
+                const int from = pop_lowest(m);
+                from_ = from;
+                empty_ |= bit_at<Bits>(from);
+                long_captures_ = 0;
+                search_from(from, Bits{0}, 0);
+                empty_ &= ~bit_at<Bits>(from);
+                if (gave_up_) return false;
+            }
+            return true;
+        }
+        std::size_t count() const { return count_; }
+
+    private:
+        void search_from(int sq, Bits captured, int taken) {
+            const Bits at = bit_at<Bits>(sq), victims = victims_ & ~captured;
+            bool extended = false;
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Me, D)) {
+                    const Bits over = B::template shifted<D>(at) & victims;
+                    if (!over || !(B::template shifted<D>(over) & empty_)) return;
+                    extended = true;
+                    const int land = sq + 2 * B::shift[D];
+                    if constexpr (R::crown_in_capture != CrownInCapture::PassThrough) {
+                        if ((B::promotion_row(Me) >> land) & 1) {
+                            if constexpr (R::crown_in_capture == CrownInCapture::CrownAndStop)
+                                record(land, captured | over, taken + 1, true);
+                            else
+                                crowned_goes_on(land, D, captured | over, taken + 1);
+                            return;
+                        }
+                    }
+                    search_from(land, captured | over, taken + 1);
+                }
+            });
+            if (!extended && taken > 0) record(sq, captured, taken, ((B::promotion_row(Me) >> sq) & 1) != 0);
+        }
+
+        void record(int to, Bits captured, int taken, bool crowns) {
+            if constexpr (!men_captures_rank_equal) {
+                if (taken < best_) return;
+                if (taken > best_) {
+                    best_ = taken;
+                    count_ = 0;
+                    long_captures_ = 0;
+                }
+            }
+            // Different paths can only give the same move from three pieces taken on;
+            // moves of one man are compared, so destination, crowning and captured
+            // set tell them apart (a Russian man crowned on the way ends as a king).
+            if (taken >= 3 && merge_paths_) {
+                static_assert(B::bit_count <= 128);
+                const auto end = static_cast<std::uint8_t>(to | (crowns ? 128 : 0));
+                for (std::size_t i = 0; i < long_captures_; ++i)
+                    if (long_end_[i] == end && long_captured_[i] == captured) return;
+                if (long_captures_ == long_end_.size()) {
+                    gave_up_ = true;
+                    return;
+                }
+                long_end_[long_captures_] = end;
+                long_captured_[long_captures_++] = captured;
+            }
+            ++count_;
+        }
+
+        // The rare man crowned mid-capture who goes on as a king: CaptureSearch
+        // finishes those captures, and each one found is recorded here.
+        void crowned_goes_on(int land, int dir, Bits captured, int taken) {
+            MoveList<B> list;
+            CaptureSearch<false, Me> search(pos_, list, nullptr,
+                                            merge_paths_ ? CapturePaths::Merge : CapturePaths::Count);
+            search.continue_crowned(from_, land, dir, captured, taken);
+            for (const auto& m : list) record(m.to, m.captured, popcount(m.captured), m.crowns);
+        }
+
+        const Pos& pos_;
+        Bits victims_, empty_;
+        int from_ = 0;
+        bool merge_paths_;
+        bool gave_up_ = false;
+        int best_ = 0;
+        std::size_t count_ = 0;
+        // Captures of three pieces or more by the current man, for merging paths.
+        std::size_t long_captures_ = 0;
+        std::array<std::uint8_t, 64> long_end_;  // destination, plus 128 if crowned
+        std::array<Bits, 64> long_captured_;
+    };
 
     // The move of the man landing on `to` after a jump in direction D.
     template <Color Me, int D>
@@ -246,11 +340,43 @@ private:
         });
     }
 
+    // count() of a king-free position where Them is to move, given the squares
+    // of Them's men moved one step in each capture direction.
+    template <Color Them>
+    [[gnu::always_inline]] static std::uint64_t count_king_free(const Pos& p, const std::array<Bits, 4>& step,
+                                                                CapturePaths paths) {
+        const Bits empty = p.empty();
+        const auto jumps = man_jumps<Them>(step, p.pieces[index(opponent(Them))], empty);
+        std::uint64_t n = 0;
+        if (!R::capture_mandatory || !jumps.any()) {
+            for_each_direction([&]<int D>() {
+                if constexpr (is_forward(Them, D)) n += popcount(step[D] & empty);
+            });
+        }
+        if (!jumps.any()) return n;
+        return n + (jumps.simple() ? jumps.count() : count_man_captures<Them>(p, jumps, paths));
+    }
+
+    // Children of single jumps in a king-free position are king-free unless the
+    // man is crowned, and are counted without making the move.
     template <Color Me>
     static std::uint64_t count_single_jump_children(const Pos& p, const ManJumps& jumps, CapturePaths paths) {
+        constexpr Color Them = opponent(Me);
         std::uint64_t n = 0;
         for_each_direction([&]<int D>() {
-            for (Bits l = jumps.landings[D]; l;) n += count(p.after(single_jump<Me, D>(pop_lowest(l))), paths);
+            for (Bits l = jumps.landings[D]; l;) {
+                const int to = pop_lowest(l), over = to - B::shift[D], from = over - B::shift[D];
+                Pos child = p;
+                child.pieces[index(Me)] ^= bit_at<Bits>(from) | bit_at<Bits>(to);
+                child.pieces[index(Them)] ^= bit_at<Bits>(over);
+                child.side = Them;
+                if ((B::promotion_row(Me) >> to) & 1) {
+                    child.kings = bit_at<Bits>(to);
+                    n += count(child, paths);
+                } else {
+                    n += count_king_free<Them>(child, men_steps<Them>(child.pieces[index(Them)]), paths);
+                }
+            }
         });
         return n;
     }
@@ -263,33 +389,70 @@ private:
         // Their men moved one step, by direction: in a child, one of mine there with
         // an empty square behind is a capture, an empty one a move.
         const auto next_to_theirs = men_steps<Them>(p.pieces[index(Them)]);
-        auto quiet_moves = [&](Bits child_empty) {
-            std::uint64_t n = 0;
+        auto child_count = [&](int from, int to) __attribute__((always_inline)) -> std::uint64_t {
+            Pos child = p;
+            child.pieces[index(Me)] = mine ^ (bit_at<Bits>(from) | bit_at<Bits>(to));
+            child.side = Them;
+            if ((crown_row >> to) & 1) {
+                child.kings = bit_at<Bits>(to);
+                return count(child, paths);
+            }
+            return count_king_free<Them>(child, next_to_theirs, paths);
+        };
+        // Can they capture if it were their turn? Then nearly every child has a
+        // capture, and the children are counted one by one.
+        Bits threats = 0;
+        for_each_direction([&]<int D>() {
+            if constexpr (man_captures_in(Them, D)) threats |= B::template shifted<D>(next_to_theirs[D] & mine) & empty;
+        });
+        std::uint64_t n = 0;
+        if (threats) {
             for_each_direction([&]<int D>() {
-                if constexpr (is_forward(Them, D)) n += popcount(next_to_theirs[D] & child_empty);
+                if constexpr (!is_forward(Me, D)) return;
+                for (Bits targets = B::template shifted<D>(mine) & empty; targets;) {
+                    const int to = pop_lowest(targets);
+                    n += child_count(to - B::shift[D], to);
+                }
             });
             return n;
-        };
-        auto child_count = [&](int from, int to) -> std::uint64_t {
-            const Bits moved = bit_at<Bits>(from) | bit_at<Bits>(to);
-            const Bits child_empty = empty ^ moved, child_mine = mine ^ moved;
-            if (!((crown_row >> to) & 1)) {
-                const auto jumps = man_jumps<Them>(next_to_theirs, child_mine, child_empty);
-                if (!jumps.any()) return quiet_moves(child_empty);
-                if (jumps.simple()) return jumps.count() + (R::capture_mandatory ? 0 : quiet_moves(child_empty));
-            }
-            Pos child = p;
-            child.pieces[index(Me)] = child_mine;
-            child.kings = crown_row & bit_at<Bits>(to);
-            child.side = Them;
-            return count(child, paths);
-        };
-        std::uint64_t n = 0;
+        }
+        // Otherwise a child has a capture only through the two squares the move
+        // changed: a jump over the man that moved, or onto the square it left. The
+        // other children have no capture nor king, and their quiet moves are the
+        // parent's plus those onto the square left, minus those onto the square
+        // taken: counted for all of them at once.
+        std::uint64_t their_quiet = 0;
         for_each_direction([&]<int D>() {
-            if constexpr (!is_forward(Me, D)) return;
-            for (Bits targets = B::template shifted<D>(mine) & empty; targets;) {
-                const int to = pop_lowest(targets);
-                n += child_count(to - B::shift[D], to);
+            if constexpr (is_forward(Them, D)) their_quiet += popcount(next_to_theirs[D] & empty);
+        });
+        for_each_direction([&]<int Dm>() {
+            if constexpr (!is_forward(Me, Dm)) return;
+            constexpr int Back = opposite(Dm);
+            const Bits targets = B::template shifted<Dm>(mine) & empty;
+            Bits over_target = 0, onto_origin = 0;
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Them, D)) {
+                    // Over the man on its target square: the landing square is empty,
+                    // or is the square it came from.
+                    if constexpr (D == Back) over_target |= targets & next_to_theirs[D];
+                    else over_target |= targets & next_to_theirs[D] & B::template shifted<opposite(D)>(empty);
+                    onto_origin |= B::template shifted<D>(mine & next_to_theirs[D]);
+                }
+            });
+            const Bits origins = B::template shifted<Back>(targets);
+            const Bits one_by_one =
+                (B::template shifted<Back>(over_target | (targets & crown_row)) | onto_origin) & origins;
+            const Bits plain = origins & ~one_by_one;
+            n += static_cast<std::uint64_t>(popcount(plain)) * their_quiet;
+            const Bits plain_targets = B::template shifted<Dm>(plain);
+            for_each_direction([&]<int D>() {
+                if constexpr (is_forward(Them, D))
+                    n += static_cast<std::uint64_t>(popcount(plain & next_to_theirs[D])) -
+                         static_cast<std::uint64_t>(popcount(plain_targets & next_to_theirs[D]));
+            });
+            for (Bits from = one_by_one; from;) {
+                const int sq = pop_lowest(from);
+                n += child_count(sq, sq + B::shift[Dm]);
             }
         });
         return n;
@@ -411,7 +574,16 @@ private:
             for (Bits m = men; m;) start(pop_lowest(m), false);
         }
 
-    private:
+        // The captures of a man from `from` that has just been crowned on `land`,
+        // having taken `taken` pieces (no king among them).
+        void continue_crowned(int from, int land, int dir, Bits captured, int taken) {
+            from_ = from;
+            mover_is_king_ = false;
+            empty_ |= bit_at<Bits>(from);
+            short_jump_landed<false>(land, dir, captured, Taken{taken, 0, 0});
+            empty_ &= ~bit_at<Bits>(from);
+        }
+
         // Men with at least one immediate capture, found with shifts.
         Bits capturing_men(Bits men) const {
             Bits result = 0;
@@ -422,6 +594,8 @@ private:
             });
             return result;
         }
+
+    private:
 
         void start(int from, bool is_king) {
             from_ = from;

@@ -29,6 +29,14 @@ void check_position(const Game<R>& game) {
     MoveGen<R>::generate(p, moves);
 
     ASSERT_EQ(MoveGen<R>::count(p), moves.size());
+    // The bulk counters of perft take shortcuts (captures counted without moves,
+    // children seen through the squares a move changes): check them move by move.
+    std::uint64_t grandchildren = 0;
+    for (const auto& m : moves) grandchildren += MoveGen<R>::count(p.after(m));
+    ASSERT_EQ(MoveGen<R>::count_children(p), grandchildren);
+    MoveList<B> every_path;
+    MoveGen<R>::generate(p, every_path, CapturePaths::Count);
+    ASSERT_EQ(MoveGen<R>::count(p, CapturePaths::Count), every_path.size());
     bool any_capture = false;
     for (const auto& m : moves) any_capture = any_capture || m.is_capture();
     ASSERT_EQ(MoveGen<R>::capture_possible(p), any_capture);
