@@ -340,6 +340,59 @@ TEST(HubProcess, ChineseCheckersPositionsPassesAndResignations) {
     EXPECT_EQ(hub.errors().size(), 1u);  // camp 1 has moves: no pass
 }
 
+// What a Python client (pydraughts' HubEngine) does with our lines: it splits a
+// line at blanks outside quotes and each piece at '=' into exactly two parts;
+// `done` must be `move=` then optionally `ponder=`; a score above 90 is a win.
+bool splits_like_pydraughts(const std::string& line) {
+    std::vector<std::string> pieces;
+    std::string piece;
+    bool quoted = false;
+    for (char c : line.substr(line.find(' ') + 1)) {
+        if (c == '"') quoted = !quoted;
+        if (c == ' ' && !quoted) {
+            if (!piece.empty()) pieces.push_back(piece);
+            piece.clear();
+        } else {
+            piece += c;
+        }
+    }
+    if (!piece.empty()) pieces.push_back(piece);
+    for (const auto& p : pieces)
+        if (std::count(p.begin(), p.end(), '=') != 1) return false;
+    return true;
+}
+
+TEST(HubProcess, APythonClientSessionParsesEveryLine) {
+    Hub hub;
+    hub.send("hub");
+    auto handshake = hub.until("wait");
+    handshake.pop_back();
+    for (const auto& l : handshake) EXPECT_TRUE(splits_like_pydraughts(l)) << l;
+    hub.send("set-param name=variant value=english");
+    hub.send("init");
+    EXPECT_EQ(hub.until("ready").back(), "ready");
+    // The client gives its clock minus the increment (Hub adds it first).
+    hub.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15 23-19\"");
+    hub.send("level time=0.9 inc=0.1");
+    std::vector<std::string> lines;
+    hub.go("think", &lines);
+    ASSERT_FALSE(lines.empty());
+    for (const auto& l : lines) EXPECT_TRUE(splits_like_pydraughts(l)) << l;
+    auto done = parse_reply(lines.back());
+    EXPECT_EQ(done.command, "done");
+    EXPECT_TRUE(done.args.size() == 1 || (done.args.size() == 2 && done.args.count("ponder"))) << lines.back();
+    EXPECT_TRUE(starts_with(lines.back(), "done move=")) << lines.back();
+    // A won position reports a score of 99.xx: pydraughts reads it as a win in n moves.
+    hub.send("set-param name=variant value=international");
+    hub.send("pos fen=W:W27,28:B22");
+    hub.send("level depth=6");
+    hub.go("think", &lines);
+    ASSERT_GE(lines.size(), 2u);
+    const double score = std::stod(parse_reply(lines[lines.size() - 2]).args["score"]);
+    EXPECT_GT(score, 90.0) << lines[lines.size() - 2];
+    EXPECT_LT(score, 100.0);
+}
+
 // Two engines play whole games through the protocol, the test referees with the rules.
 template <class R>
 void play_a_game_between_two_engines(const std::string& variant) {
