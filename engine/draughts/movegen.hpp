@@ -488,7 +488,7 @@ private:
     }
 
     template <class F>
-    static void for_each_direction(F&& f) {
+    [[gnu::always_inline]] static void for_each_direction(F&& f) {
         f.template operator()<UpLeft>();
         f.template operator()<UpRight>();
         f.template operator()<DownLeft>();
