@@ -183,6 +183,7 @@ private:
         auto made = make_session(options_, table_, warning);
         if (!made) return error(made.error());  // unreachable: the options were checked
         session_ = std::move(made.value());
+        table_.table.clear();  // the old game's entries are of no use
         level_ = {};
         if (!warning.empty()) error(warning);
     }

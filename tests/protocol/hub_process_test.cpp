@@ -281,6 +281,23 @@ TEST(HubProcess, GoOnAFinishedGameIsAnErrorWithoutDone) {
     EXPECT_NE(lines[0].find("the game is over"), std::string::npos) << lines[0];
 }
 
+TEST(HubProcess, NewGameForgetsWhatEarlierSearchesLearnt) {
+    Hub hub;
+    auto nodes = [&] {
+        hub.send("pos start moves=\"32-28 19-23\"");
+        hub.send("level depth=9");
+        std::vector<std::string> lines;
+        hub.go("think", &lines);
+        EXPECT_GE(lines.size(), 2u);
+        return lines.size() < 2 ? 0ull : std::stoull(parse_reply(lines[lines.size() - 2]).args["nodes"]);
+    };
+    const auto fresh = nodes();
+    const auto warm = nodes();
+    EXPECT_NE(fresh, warm);  // the second search used the table
+    hub.send("new-game");
+    EXPECT_EQ(nodes(), fresh);  // one thread and a depth: the same count as a new engine
+}
+
 TEST(HubProcess, ParametersApplyAndChangingTheRulesResetsThePosition) {
     Hub hub;
     hub.send("set-param name=variant value=russian");
