@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/draughts/position.hpp"
@@ -217,13 +218,92 @@ private:
             });
         }
         // Unless a capture surely goes on, every man's capture may be among the best.
-        const Bits men = men_captures_rank_equal || jumps.going_on ? searched : p.pieces[index(Me)];
+        Bits men = men_captures_rank_equal || jumps.going_on ? searched : p.pieces[index(Me)];
+        // Only for men capturing forward: two directions make four pairs of jumps
+        // (backwards, twelve pairs cost more than the search they save).
+        if (!R::men_capture_backwards && (men_captures_rank_equal || jumps.going_on)) {
+            const auto [two_jump_count, longer] = count_two_jump_captures<Me>(p, jumps, searched);
+            if (men_captures_rank_equal || !longer) singles += two_jump_count;
+            if (!longer) return singles;
+            if constexpr (men_captures_rank_equal) men = longer;
+        }
         ManCaptureCounter<Me> counter(p, paths == CapturePaths::Merge);
         if (counter.add_men(men)) return singles + counter.count();
         MoveList<B> list;
         CaptureSearch<false, Me> search(p, list, nullptr, paths);
         search.run_men(men & search.capturing_men(men));
         return singles + list.size();
+    }
+
+    // The captures of the searched men whose every capture ends by the second jump,
+    // counted with shifts: a path of one or two jumps is one landing bit per pair
+    // of directions, it cannot take a piece twice nor land on the square it left,
+    // so it needs no captured set. Also returns the other searched men, whose
+    // captures may go on to a third jump or on as a crowned king: they are counted
+    // by a search (for ranked rules, a non-empty set means the caller searches all).
+    template <Color Me>
+    static std::pair<std::size_t, Bits> count_two_jump_captures(const Pos& p, const ManJumps& jumps, Bits searched) {
+        const Bits victims = p.pieces[index(opponent(Me))], empty = p.empty(), crown_row = B::promotion_row(Me);
+        constexpr bool crown_goes_on = R::crown_in_capture == CrownInCapture::CrownAndContinue;
+        constexpr bool crown_stops = R::crown_in_capture == CrownInCapture::CrownAndStop;
+        // jump_from[D]: squares from which a man can jump in direction D.
+        std::array<Bits, 4> jump_from{};
+        for_each_direction([&]<int D>() {
+            constexpr int Back = opposite(D);
+            if constexpr (man_captures_in(Me, D))
+                jump_from[D] = B::template shifted<Back>(B::template shifted<Back>(empty) & victims);
+        });
+        auto twice = []<int D>(Bits b) { return B::template shifted<D>(B::template shifted<D>(b)); };
+        std::array<Bits, 4> first{};            // first landings of searched men, by direction
+        std::array<std::array<Bits, 4>, 4> second{};  // second landings, by both directions
+        Bits longer = 0;                        // origins of the men left to the search
+        for_each_direction([&]<int D1>() {
+            if constexpr (man_captures_in(Me, D1)) {
+                constexpr int Back1 = opposite(D1);
+                first[D1] = jumps.landings[D1] & twice.template operator()<D1>(searched);
+                Bits continuing = first[D1];
+                if constexpr (crown_goes_on) longer |= twice.template operator()<Back1>(first[D1] & crown_row);
+                if constexpr (crown_goes_on || crown_stops) continuing &= ~crown_row;
+                for_each_direction([&]<int D2>() {
+                    if constexpr (man_captures_in(Me, D2) && D2 != Back1) {
+                        constexpr int Back2 = opposite(D2);
+                        const Bits landed =
+                            B::template shifted<D2>(B::template shifted<D2>(continuing) & victims) & empty;
+                        second[D1][D2] = landed;
+                        // A third jump, except straight back over the piece just taken
+                        // (the piece taken first may be counted here: the search sorts it
+                        // out). An odd number of jumps never lands on the square left.
+                        Bits third = 0;
+                        for_each_direction([&]<int D3>() {
+                            if constexpr (man_captures_in(Me, D3) && D3 != Back2) third |= jump_from[D3];
+                        });
+                        Bits goes_further = landed & third;
+                        if constexpr (crown_goes_on) goes_further |= landed & crown_row;
+                        if constexpr (crown_stops) goes_further &= ~crown_row;
+                        longer |= twice.template operator()<Back1>(twice.template operator()<Back2>(goes_further));
+                    }
+                });
+            }
+        });
+        std::size_t n = 0;
+        for_each_direction([&]<int D1>() {
+            if constexpr (man_captures_in(Me, D1)) {
+                constexpr int Back1 = opposite(D1);
+                // First landings of the men left to the search.
+                const Bits left = twice.template operator()<D1>(longer);
+                Bits continued = 0;
+                for_each_direction([&]<int D2>() {
+                    if constexpr (man_captures_in(Me, D2) && D2 != Back1) {
+                        constexpr int Back2 = opposite(D2);
+                        continued |= twice.template operator()<Back2>(second[D1][D2]);
+                        n += popcount(second[D1][D2] & ~twice.template operator()<D2>(left));
+                    }
+                });
+                // One-jump captures are legal only where captures rank equal.
+                if constexpr (men_captures_rank_equal) n += popcount(first[D1] & ~(continued | left));
+            }
+        });
+        return {n, longer & searched};
     }
 
     // Counts the captures of men in a king-free position without making moves: a
