@@ -1,0 +1,171 @@
+#include "tools/match/hub_engine.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/core/text.hpp"
+#include "protocol/hub_line.hpp"
+
+namespace damier::match {
+
+namespace {
+
+std::optional<hub::Line> parse(const std::string& text) {
+    auto line = hub::parse_line(text);
+    if (!line) return std::nullopt;
+    return *line;
+}
+
+}  // namespace
+
+bool HubEngine::declares(const std::string& param) const {
+    for (const auto& [name, values] : declared_)
+        if (name == param) return true;
+    return false;
+}
+
+std::vector<std::string> HubEngine::declared_values(const std::string& param) const {
+    std::vector<std::string> out;
+    for (const auto& [name, values] : declared_)
+        if (name == param)
+            for (auto v : split(values, " "))
+                if (!v.empty()) out.emplace_back(v);
+    return out;
+}
+
+bool HubEngine::wait_for(const std::string& command, Clock::time_point deadline, std::vector<std::string>* lines) {
+    std::string text;
+    for (;;) {
+        if (process_.read_line(text, deadline) != ChildProcess::Read::Line) return false;
+        auto line = parse(text);
+        if (lines) lines->push_back(text);
+        if (line && line->command == command) return true;
+        if (line && line->command == "error") complaints_.push_back(text);
+    }
+}
+
+std::string HubEngine::start(const std::vector<std::pair<std::string, std::string>>& rules,
+                             std::chrono::milliseconds timeout) {
+    process_.stop(std::chrono::milliseconds(200));
+    complaints_.clear();
+    declared_.clear();
+    id_name_ = spec_.name;
+    if (auto error = process_.start(spec_.command, spec_.directory); !error.empty()) return error;
+    const auto deadline = Clock::now() + timeout;
+    std::vector<std::string> lines;
+    if (!process_.send("hub", deadline) || !wait_for("wait", deadline, &lines)) {
+        process_.stop(std::chrono::milliseconds(100));
+        return spec_.name + " did not answer hub with wait";
+    }
+    for (const auto& text : lines) {
+        auto line = parse(text);
+        if (!line) continue;
+        if (line->command == "id") id_name_ = line->value("name").value_or(spec_.name);
+        if (line->command == "param" && line->value("name"))
+            declared_.emplace_back(*line->value("name"), line->value("values").value_or(""));
+    }
+    auto send_param = [&](const std::string& name, const std::string& value) {
+        return process_.send("set-param name=" + hub::format_value(name) + " value=" + hub::format_value(value),
+                             deadline);
+    };
+    for (const auto& [name, value] : spec_.params)
+        if (!send_param(name, value)) return spec_.name + " died while its parameters were set";
+    for (const auto& [name, value] : rules) {
+        // Rule parameters the engine does not declare are left out (its rules are fixed).
+        if (!declares(name)) continue;
+        if (!send_param(name, name == "variant" ? variant_for(*this, value) : value))
+            return spec_.name + " died while the rules were set";
+    }
+    if (!process_.send("init", deadline) || !wait_for("ready", deadline)) {
+        process_.stop(std::chrono::milliseconds(100));
+        return spec_.name + " did not answer init with ready";
+    }
+    return {};
+}
+
+std::string HubEngine::new_game(std::chrono::milliseconds timeout) {
+    const auto deadline = Clock::now() + timeout;
+    if (!process_.send("new-game", deadline) || !process_.send("ping", deadline) || !wait_for("pong", deadline))
+        return spec_.name + " did not answer ping after new-game";
+    return {};
+}
+
+SearchReply HubEngine::search(const std::string& position, const std::string& level, Clock::time_point deadline) {
+    SearchReply reply;
+    const auto start = Clock::now();
+    if (!process_.send("pos " + position, deadline) || (!level.empty() && !process_.send("level " + level, deadline)) ||
+        !process_.send("go think", deadline)) {
+        reply.detail = "the engine does not take input";
+        return reply;
+    }
+    std::string text;
+    for (;;) {
+        const auto read = process_.read_line(text, deadline);
+        reply.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        if (read == ChildProcess::Read::Timeout) {
+            reply.status = SearchReply::Status::Timeout;
+            reply.detail = "no move within the time allowed";
+            return reply;
+        }
+        if (read == ChildProcess::Read::Closed) {
+            reply.status = SearchReply::Status::Crashed;
+            reply.detail = "the engine exited during its search";
+            return reply;
+        }
+        auto line = parse(text);
+        if (!line) continue;  // free text is allowed and ignored
+        if (line->command == "info") {
+            if (auto s = line->value("score")) {
+                char* end = nullptr;
+                const double v = std::strtod(s->c_str(), &end);
+                if (end && *end == '\0') reply.score = v;
+            }
+            if (auto d = line->value("depth"); d && parse_uint(*d)) reply.depth = static_cast<int>(*parse_uint(*d));
+        } else if (line->command == "error") {
+            complaints_.push_back(text);
+            // An error after go means the search will not come: the position or level was refused.
+            reply.status = SearchReply::Status::ProtocolError;
+            reply.detail = "the engine answered: " + text;
+            return reply;
+        } else if (line->command == "done") {
+            reply.move = line->value("move").value_or("");
+            reply.ponder = line->value("ponder").value_or("");
+            if (reply.move.empty()) {
+                reply.status = SearchReply::Status::ProtocolError;
+                reply.detail = "done without a move";
+            } else {
+                reply.status = SearchReply::Status::Move;
+            }
+            return reply;
+        }
+    }
+}
+
+bool HubEngine::recover(std::chrono::milliseconds grace) {
+    const auto deadline = Clock::now() + grace;
+    if (!process_.send("stop", deadline)) return false;
+    if (!wait_for("done", deadline)) return false;
+    return process_.send("ping", deadline) && wait_for("pong", deadline);
+}
+
+void HubEngine::quit() {
+    process_.send("quit", Clock::now() + std::chrono::milliseconds(100));
+    process_.stop(std::chrono::milliseconds(500));
+}
+
+std::string variant_for(const HubEngine& engine, const std::string& variant) {
+    const auto values = engine.declared_values("variant");
+    auto has = [&](const char* v) { return std::find(values.begin(), values.end(), v) != values.end(); };
+    if (values.empty() || has(variant.c_str())) return variant;
+    if (variant == "international") {
+        if (has("normal")) return "normal";
+        if (has("standard")) return "standard";
+    }
+    if (variant == "american") {
+        if (has("english")) return "english";
+        if (has("checkers")) return "checkers";
+    }
+    return variant;
+}
+
+}  // namespace damier::match

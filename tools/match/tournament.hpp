@@ -1,0 +1,54 @@
+// A tournament of Hub engines: the schedule (round robin or gauntlet; draughts
+// games in colour-swapped pairs over the openings, Chinese checkers games in
+// every seating rotation), games in parallel, live statistics and SPRT, and the
+// records (PDN, Chinese checkers game records, a JSON summary, a journal that
+// lets an interrupted or sharded run be resumed and merged).
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/halma/rules.hpp"
+#include "tools/match/game.hpp"
+#include "tools/match/hub_engine.hpp"
+#include "tools/match/openings.hpp"
+#include "tools/match/stats.hpp"
+
+namespace damier::match {
+
+struct MatchSettings {
+    std::vector<EngineSpec> engines;
+    bool gauntlet = false;              // engine 0 against each of the others
+    std::string variant = "international";
+    bool nocapture = false;
+    halma::Settings halma;              // chinese or diamond: players and options
+    std::vector<Opening> openings;      // empty: the start position
+    int rounds = 1;                     // opening sets per pairing
+    TimeControl time;
+    Adjudication adjudication;
+    int max_plies = 400;
+    int concurrency = 1;
+    std::optional<SprtParameters> sprt;
+    std::string pdn_path;               // draughts games, PDN 3.0 (appended)
+    std::string record_path;            // Chinese checkers games (appended)
+    std::string journal_path;           // one line per finished game, for --resume and --merge
+    std::string json_path;              // summary at the end
+    int shard_index = 0, shard_count = 1;  // this run plays the sets whose number % count == index
+    bool resume = false;                // skip the games already in the journal
+    bool show_boards = false;           // print the board after every move (the demo)
+    int game_limit = 0;                 // play at most this many games of the schedule, 0 = all
+
+    bool is_halma() const { return variant == "chinese" || variant == "diamond"; }
+    int seats() const { return is_halma() ? halma.players : 2; }
+};
+
+// Plays the tournament, printing progress and standings on `out`. Returns the
+// process exit status (0, or 2 when nothing could be played).
+int run_tournament(const MatchSettings& settings, std::ostream& out);
+
+// Standings from journals of earlier runs (shards), printed on `out`.
+int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out);
+
+}  // namespace damier::match
