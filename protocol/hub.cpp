@@ -119,23 +119,16 @@ public:
             control_.pondering.store(false);
             return true;
         }
-        if (searching_.load()) {
-            if (known(command))
-                error(command + " is not allowed during a search (only stop, ponder-hit, ping and quit are); the "
-                                "search goes on");
-            else error("unknown command " + quoted(command));
-            return true;
+        const Handler handler = handler_of(command);
+        if (!handler) {
+            error("unknown command " + quoted(command));
+        } else if (searching_.load()) {
+            error(command + " is not allowed during a search (only stop, ponder-hit, ping and quit are); the search "
+                            "goes on");
+        } else {
+            join_search();
+            (this->*handler)(line);
         }
-        join_search();
-        if (command == "hub") hub();
-        else if (command == "set-param") set_param(line);
-        else if (command == "init") init();
-        else if (command == "pos") position(line);
-        else if (command == "level") level(line);
-        else if (command == "go") go(line);
-        else if (command == "new-game") session_->clear_tables();
-        else if (command == "show") show();
-        else error("unknown command " + quoted(command));
         return true;
     }
 
@@ -147,17 +140,25 @@ public:
     }
 
 private:
-    static bool known(const std::string& command) {
-        for (const char* name : {"hub", "set-param", "init", "pos", "level", "go", "new-game", "show"})
-            if (command == name) return true;
-        return false;
+    // The commands taken between searches.
+    using Handler = void (Engine::*)(const Line&);
+    static Handler handler_of(const std::string& command) {
+        static constexpr std::pair<std::string_view, Handler> table[] = {
+            {"hub", &Engine::hub},     {"set-param", &Engine::set_param}, {"init", &Engine::init},
+            {"pos", &Engine::position}, {"level", &Engine::level},         {"go", &Engine::go},
+            {"new-game", &Engine::new_game}, {"show", &Engine::show}};
+        for (const auto& [name, handler] : table)
+            if (name == command) return handler;
+        return nullptr;
     }
 
-    void hub() {
+    void hub(const Line&) {
         out_.write(std::string("id name=Damier version=") + DAMIER_VERSION + " author=\"the Damier authors\"");
         for (const auto& line : options_.param_lines()) out_.write(line);
         out_.write("wait");
     }
+
+    void new_game(const Line&) { session_->clear_tables(); }
 
     void set_param(const Line& line) {
         auto name = line.value("name");
@@ -188,7 +189,7 @@ private:
         if (!warning.empty()) error(warning);
     }
 
-    void init() {
+    void init(const Line&) {
         if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) error(problem);
         out_.write("ready");
     }
@@ -281,7 +282,7 @@ private:
         if (search_thread_.joinable()) search_thread_.join();
     }
 
-    void show() {
+    void show(const Line&) {
         std::string text = session_->show();
         for (auto row : split(text, "\n"))
             if (!row.empty()) out_.write(std::string(row));
