@@ -1,0 +1,468 @@
+// The match runner end to end: real games between damier instances, the faulty
+// fake engine, clocks, resume, shards, SPRT, adjudication and the command line.
+// Results asserted on come from node limits or from faults, never from timing luck.
+#include "tools/match/tournament.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "engine/draughts/notation.hpp"
+#include "engine/draughts/variant_list.hpp"
+#include "protocol/hub_line.hpp"
+#include "tests/match/pdn_reader.hpp"
+
+namespace m = damier::match;
+namespace d = damier::draughts;
+
+namespace {
+
+m::EngineSpec damier_engine(const std::string& name) { return {name, {DAMIER_BINARY}, "", {}}; }
+
+m::EngineSpec fake_engine(const std::string& name, std::vector<std::string> faults = {}) {
+    faults.insert(faults.begin(), DAMIER_FAKE_ENGINE);
+    return {name, faults, "", {}};
+}
+
+// A fresh path per test: the runner appends to its files.
+std::string temp_file(const std::string& name) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string path = ::testing::TempDir() + "/match_run_" + std::to_string(::getpid()) + "_" + info->name() +
+                             "_" + name;
+    std::filesystem::remove(path);
+    return path;
+}
+
+std::string file_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct JournalGame {
+    int index = 0;
+    std::vector<std::string> seats;
+    std::vector<double> places;
+    std::string reason;
+};
+
+std::vector<JournalGame> read_journal(const std::string& path) {
+    std::vector<JournalGame> games;
+    std::ifstream in(path);
+    std::string text;
+    while (std::getline(in, text)) {
+        auto line = damier::hub::parse_line(text);
+        EXPECT_TRUE(line && line->command == "game") << text;
+        if (!line) continue;
+        JournalGame g;
+        g.index = std::stoi(line->value("index").value_or("-1"));
+        for (int s = 1; auto name = line->value("seat" + std::to_string(s)); ++s) g.seats.push_back(*name);
+        std::istringstream places(line->value("places").value_or(""));
+        for (double p; places >> p;) g.places.push_back(p);
+        g.reason = line->value("reason").value_or("");
+        games.push_back(g);
+    }
+    return games;
+}
+
+m::MatchSettings two_engine_settings(m::EngineSpec a, m::EngineSpec b, const std::string& tc) {
+    m::MatchSettings s;
+    s.engines = {std::move(a), std::move(b)};
+    s.time = *m::TimeControl::parse(tc);
+    s.max_plies = 80;
+    return s;
+}
+
+int run(const m::MatchSettings& s, std::string* output = nullptr) {
+    std::ostringstream out;
+    const int status = m::run_tournament(s, out);
+    return output ? (*output = out.str(), status) : status;
+}
+
+std::string tag(const m::test::ReadGame& g, const std::string& name) {
+    for (const auto& [n, v] : g.tags)
+        if (n == name) return v;
+    return "\x01missing";
+}
+
+// Every PDN game: its tags, its moves legal from its FEN, its result as in the
+// journal. Adds each game's number of moves to `lengths`.
+void check_pdn(const std::string& variant, const std::string& pdn, const std::vector<JournalGame>& journal,
+               std::vector<std::size_t>* lengths = nullptr) {
+    std::vector<std::string> chunks;
+    for (std::size_t at = pdn.find("[Event "); at != std::string::npos;) {
+        const std::size_t next = pdn.find("\n[Event ", at + 1);
+        chunks.push_back(pdn.substr(at, next == std::string::npos ? std::string::npos : next + 1 - at));
+        at = next == std::string::npos ? next : next + 1;
+    }
+    ASSERT_EQ(chunks.size(), journal.size());
+    for (std::size_t i = 0; i < chunks.size(); ++i) {
+        SCOPED_TRACE("game " + std::to_string(i));
+        const auto g = m::test::read_pdn_game(chunks[i]);
+        ASSERT_TRUE(g.ok);
+        EXPECT_FALSE(g.moves.empty());
+        if (lengths) lengths->push_back(g.moves.size());
+        for (const char* t : {"White", "Black", "Result", "FEN", "GameType"}) EXPECT_NE(tag(g, t), "\x01missing") << t;
+        EXPECT_EQ(tag(g, "White"), journal[i].seats[0]);
+        EXPECT_EQ(tag(g, "Black"), journal[i].seats[1]);
+        EXPECT_EQ(tag(g, "Result"), g.result);
+        const double white = journal[i].places[0];
+        const bool eight = variant == "american" || variant == "russian";
+        EXPECT_EQ(g.result, white < 1.5   ? (eight ? "1-0" : "2-0")
+                            : white > 1.5 ? (eight ? "0-1" : "0-2")
+                                          : (eight ? "1/2-1/2" : "1-1"));
+        const std::string error = d::with_variant(variant, false, [&]<class R>() {
+            using N = d::Notation<R>;
+            auto p = N::parse_fen(tag(g, "FEN"));
+            ASSERT_TRUE(p) << p.error();
+            auto pos = *p;
+            for (const auto& move : g.moves) {
+                auto mv = N::parse_move(pos, move);
+                ASSERT_TRUE(mv) << move << ": " << mv.error();
+                pos = pos.after(*mv);
+            }
+        });
+        EXPECT_EQ(error, "");
+    }
+}
+
+void play_draughts_pair(const std::string& variant, int rounds, bool bundled) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=3000");
+    s.variant = variant;
+    s.rounds = rounds;
+    if (bundled && !m::default_openings_file(variant).empty()) {
+        auto o = m::load_openings(m::bundled_openings_dir() + "/" + m::default_openings_file(variant), variant);
+        ASSERT_TRUE(o) << o.error();
+        ASSERT_GE(o->size(), 2u);
+        s.openings.assign(o->begin(), o->begin() + 2);
+    }
+    s.pdn_path = temp_file("games.pdn");
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), static_cast<std::size_t>(2 * rounds));
+    for (std::size_t i = 0; i < journal.size(); ++i) {
+        EXPECT_EQ(journal[i].index, static_cast<int>(i));
+        // Colour-swapped pairs: A is white in the first game of each pair.
+        EXPECT_EQ(journal[i].seats, (i % 2 ? std::vector<std::string>{"B", "A"} : std::vector<std::string>{"A", "B"}));
+    }
+    check_pdn(variant, file_text(s.pdn_path), journal);
+}
+
+TEST(MatchRun, InternationalPairsOverTwoBundledOpenings) { play_draughts_pair("international", 2, true); }
+TEST(MatchRun, AmericanPair) { play_draughts_pair("american", 1, true); }
+TEST(MatchRun, RussianPair) { play_draughts_pair("russian", 1, true); }
+
+void play_halma(int players) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=2000");
+    s.variant = "chinese";
+    s.halma.players = players;
+    s.max_plies = 30;
+    s.record_path = temp_file("games.txt");
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), static_cast<std::size_t>(players));
+    // Each engine takes each seat across the rotations.
+    std::map<std::string, std::set<std::size_t>> seats_taken;
+    for (const auto& g : journal) {
+        ASSERT_EQ(g.seats.size(), static_cast<std::size_t>(players));
+        ASSERT_EQ(g.places.size(), static_cast<std::size_t>(players));
+        for (std::size_t seat = 0; seat < g.seats.size(); ++seat) seats_taken[g.seats[seat]].insert(seat);
+    }
+    for (const char* name : {"A", "B"}) EXPECT_EQ(seats_taken[name].size(), static_cast<std::size_t>(players)) << name;
+    for (std::size_t i = 1; i < journal.size(); ++i) EXPECT_NE(journal[i].seats, journal[0].seats);
+    const std::string record = file_text(s.record_path);
+    std::size_t blocks = 0;
+    for (auto at = record.find("[Game \""); at != std::string::npos; at = record.find("[Game \"", at + 1)) ++blocks;
+    EXPECT_EQ(blocks, journal.size());
+}
+
+TEST(MatchRun, ChineseCheckersTwoPlayers) { play_halma(2); }
+TEST(MatchRun, ChineseCheckersThreePlayersRotateSeats) { play_halma(3); }
+
+// Runner bugs (see the report), failing until fixed: after a seat forfeits a
+// Chinese checkers game of three, the others go on playing.
+m::MatchSettings halma_forfeit_settings() {
+    // The fake plays only draughts, so its first Chinese checkers move is illegal.
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.variant = "chinese";
+    s.halma.players = 3;
+    s.max_plies = 12;
+    s.journal_path = temp_file("journal");
+    return s;
+}
+
+// The pos argument must tell the engines that the forfeited camp has resigned;
+// without it damier moves for that camp and is forfeited too.
+TEST(MatchRun, HalmaForfeitDoesNotForfeitTheNextEngine) {
+    std::string output;
+    ASSERT_EQ(run(halma_forfeit_settings(), &output), 0);
+    EXPECT_EQ(output.find("fault: damier"), std::string::npos) << output;
+}
+
+// The referee gives a forfeited seat the worst place; the adjudication at the
+// maximum length must not give it an equal share again. Passes today only because
+// the bug above ends these games before the maximum length.
+TEST(MatchRun, HalmaForfeitedSeatKeepsTheWorstPlace) {
+    const auto s = halma_forfeit_settings();
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 3u);
+    for (const auto& g : journal)
+        for (std::size_t seat = 0; seat < g.seats.size(); ++seat)
+            if (g.seats[seat] == "fake") {
+                EXPECT_EQ(g.places[seat], 3) << g.reason;
+            }
+}
+
+// Damier against each fault; every fault is a loss of the faulty engine with its reason.
+void check_faults(const std::vector<std::pair<m::EngineSpec, std::string>>& faulty) {
+    m::MatchSettings s;
+    s.engines = {damier_engine("damier")};
+    for (const auto& [spec, reason] : faulty) s.engines.push_back(spec);
+    s.gauntlet = true;
+    s.time = *m::TimeControl::parse("movetime=0.05");
+    s.max_plies = 60;
+    s.journal_path = temp_file("journal");
+    s.json_path = temp_file("summary.json");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2 * faulty.size());  // every scheduled game, after restarts
+    for (const auto& g : journal) {
+        ASSERT_EQ(g.seats.size(), 2u);
+        const std::size_t fake = g.seats[0] == "damier" ? 1 : 0;
+        const auto it =
+            std::find_if(faulty.begin(), faulty.end(), [&](const auto& f) { return f.first.name == g.seats[fake]; });
+        ASSERT_NE(it, faulty.end());
+        SCOPED_TRACE(g.seats[fake] + ": " + g.reason);
+        EXPECT_EQ(g.places[fake], 2);
+        EXPECT_EQ(g.places[1 - fake], 1);
+        EXPECT_NE(g.reason.find(it->second), std::string::npos);
+    }
+    EXPECT_NE(file_text(s.json_path).find("\"games\":" + std::to_string(journal.size())), std::string::npos);
+}
+
+TEST(MatchRun, FaultsAreLossesOfTheFaultyEngine) {
+    check_faults({{fake_engine("crash", {"crash-after=2"}), "exited"},
+                  {fake_engine("illegal", {"illegal-after=2"}), "illegal move"},
+                  {fake_engine("silent", {"silent-after=2"}), "loses on time"},
+                  {fake_engine("late", {"late-after=2:1.0"}), "loses on time"},
+                  {fake_engine("garbage-then-crash", {"garbage", "crash-after=3"}), "exited"},
+                  {{"missing", {"/nonexistent/damier-engine"}, "", {}}, "cannot be started"}});
+}
+
+// The runner waits 10 s for a handshake, so two games take 20 s.
+TEST(MatchRun, SlowNoHandshakeCannotBeStarted) {
+    check_faults({{fake_engine("mute", {"no-handshake"}), "cannot be started"}});
+}
+
+// Answers within the margin and junk lines between protocol lines are no faults.
+TEST(MatchRun, LateWithinTheMarginAndGarbageAreNotPenalised) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("late", {"late-after=1:0.05"}), "movetime=0.1");
+    s.engines.push_back(fake_engine("garbage", {"garbage"}));
+    s.gauntlet = true;
+    s.time.margin = 0.1;
+    s.max_plies = 16;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 4u);
+    for (const auto& g : journal) EXPECT_EQ(g.reason, "maximum length of 16 plies");
+}
+
+TEST(MatchRun, ClockGameWithoutTimeLosses) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "2+0.05");
+    s.max_plies = 30;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) EXPECT_EQ(g.reason.find("time"), std::string::npos) << g.reason;
+}
+
+TEST(MatchRun, LateEngineLosesOnTheClock) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("late", {"late-after=3:0.5"}), "0.2+0");
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) {
+        const std::size_t late = g.seats[0] == "late" ? 0 : 1;
+        EXPECT_EQ(g.places[late], 2);
+        EXPECT_NE(g.reason.find("loses on time"), std::string::npos) << g.reason;
+    }
+}
+
+TEST(MatchRun, ResumePlaysOnlyTheRest) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 3;
+    s.max_plies = 40;
+    s.journal_path = temp_file("journal");
+    s.game_limit = 2;
+    ASSERT_EQ(run(s), 0);
+    EXPECT_EQ(read_journal(s.journal_path).size(), 2u);
+    s.game_limit = 0;
+    s.resume = true;
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_NE(output.find("Playing 4 games"), std::string::npos) << output;
+    std::vector<int> indices;
+    for (const auto& g : read_journal(s.journal_path)) indices.push_back(g.index);
+    EXPECT_EQ(indices, (std::vector<int>{0, 1, 2, 3, 4, 5}));
+}
+
+// Two games at a time: every game once in the journal, each a complete PDN game.
+TEST(MatchRun, ConcurrentGamesAreEachRecordedOnce) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 3;
+    s.concurrency = 2;
+    s.max_plies = 40;
+    s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
+    ASSERT_EQ(run(s), 0);
+    auto journal = read_journal(s.journal_path);
+    check_pdn("international", file_text(s.pdn_path), journal);
+    std::set<int> indices;
+    for (const auto& g : journal) indices.insert(g.index);
+    EXPECT_EQ(indices, (std::set<int>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 4;
+    s.max_plies = 30;
+    s.journal_path = temp_file("whole");
+    ASSERT_EQ(run(s), 0);
+    std::vector<std::string> shards;
+    for (int k = 0; k < 2; ++k) {
+        auto shard = s;
+        shard.shard_index = k;
+        shard.shard_count = 2;
+        shard.journal_path = temp_file("shard" + std::to_string(k));
+        ASSERT_EQ(run(shard), 0);
+        EXPECT_EQ(read_journal(shard.journal_path).size(), 4u);
+        shards.push_back(shard.journal_path);
+    }
+    std::ostringstream merged;
+    ASSERT_EQ(m::merge_journals(shards, std::nullopt, merged), 0);
+    EXPECT_NE(merged.str().find("Merged 8 games from 2 journals"), std::string::npos) << merged.str();
+    std::map<int, std::vector<std::string>> whole, parts;
+    for (const auto& g : read_journal(s.journal_path)) whole[g.index] = g.seats;
+    for (const auto& path : shards)
+        for (const auto& g : read_journal(path)) EXPECT_TRUE(parts.emplace(g.index, g.seats).second) << g.index;
+    EXPECT_EQ(whole.size(), 8u);
+    EXPECT_EQ(parts, whole);
+}
+
+m::MatchSettings sprt_settings(int max_plies, int rounds) {
+    // The first-legal-move fake is the weak engine; nodes keep damier deterministic.
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("first-move"), "nodes=2000");
+    s.sprt = m::SprtParameters{0, 200, 0.2, 0.2};
+    const std::string file = m::bundled_openings_dir() + "/" + m::default_openings_file("international");
+    auto o = m::load_openings(file, "international");
+    if (o) s.openings = *o;
+    s.rounds = rounds;
+    s.max_plies = max_plies;
+    s.json_path = temp_file("summary.json");
+    s.journal_path = temp_file("journal");
+    return s;
+}
+
+// At 80 plies some pairs are win+draw, so the pair scores vary and the SPRT
+// accepts H1 after a few pairs (pentanomial [0,0,1,2,0], LLR 2.06 > 1.39).
+TEST(MatchRun, SprtIsReportedAndStopsTheRun) {
+    const auto s = sprt_settings(80, 20);
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_NE(output.find("SPRT: "), std::string::npos) << output;
+    EXPECT_NE(output.find("SPRT decided: H1 accepted"), std::string::npos) << output;
+    EXPECT_NE(file_text(s.json_path).find("\"sprt\":{"), std::string::npos);
+    EXPECT_NE(file_text(s.json_path).find("\"decision\":\"H1\""), std::string::npos);
+    EXPECT_LT(read_journal(s.journal_path).size(), 40u);
+}
+
+// Damier wins every game when they are played out: all pairs are 2-0, the pair
+// scores have no variance, the LLR stays 0 and the run plays its whole schedule.
+TEST(MatchRun, SprtCannotStopAOneSidedMatch) {
+    const auto s = sprt_settings(400, 5);
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_EQ(output.find("SPRT decided"), std::string::npos) << output;
+    const std::string json = file_text(s.json_path);
+    EXPECT_NE(json.find("\"pentanomial\":[0,0,0,0,5]"), std::string::npos) << json;
+    EXPECT_NE(json.find("\"llr\":0,"), std::string::npos) << json;
+    EXPECT_EQ(read_journal(s.journal_path).size(), 10u);
+}
+
+TEST(MatchRun, DrawAdjudicatedByScores) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=2000");
+    s.adjudication.draw_move_number = 1;
+    s.adjudication.draw_move_count = 2;
+    s.adjudication.draw_score = 100;
+    s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) {
+        EXPECT_NE(g.reason.find("adjudicated draw"), std::string::npos) << g.reason;
+        EXPECT_EQ(g.places, (std::vector<double>{1.5, 1.5}));
+    }
+    // Two moves each with scores within 100 men: over after four plies.
+    std::vector<std::size_t> lengths;
+    check_pdn("international", file_text(s.pdn_path), journal, &lengths);
+    EXPECT_EQ(lengths, (std::vector<std::size_t>{4, 4}));
+}
+
+TEST(MatchRun, ResignAdjudicatedInAWonPosition) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=2000");
+    // White has eighteen men more: whoever holds black resigns.
+    s.openings = {{"won", "W:W31-50:B3,4"}};
+    s.adjudication.resign_move_count = 2;
+    s.adjudication.resign_score = 3;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) {
+        EXPECT_NE(g.reason.find("resigns"), std::string::npos) << g.reason;
+        EXPECT_EQ(g.places, (std::vector<double>{1, 2}));
+    }
+}
+
+// Runs the runner's binary; returns its exit status and its stderr.
+int run_binary(const std::string& arguments, std::string& error) {
+    const std::string command = std::string(DAMIER_MATCH_BINARY) + " " + arguments + " 2>&1 >/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return -1;
+    error.clear();
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) error += buffer;
+    const int status = ::pclose(pipe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(MatchRun, CommandLineHelpAndBadArguments) {
+    std::string error;
+    EXPECT_EQ(run_binary("--help", error), 0);
+    const std::string two = " --engine name=a cmd=/bin/true --engine name=b cmd=/bin/true";
+    for (const std::string& bad : {std::string("--bogus") + two, "--tc garbage" + two, "--games 0" + two,
+                                   "--variant nosuch" + two, std::string("--engine name=a cmd=/bin/true"),
+                                   std::string("--engine name=a cmd=/bin/true --engine name=a cmd=/bin/true")}) {
+        SCOPED_TRACE(bad);
+        EXPECT_EQ(run_binary(bad, error), 2);
+        EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << error;
+    }
+}
+
+}  // namespace
