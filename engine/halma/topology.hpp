@@ -72,9 +72,9 @@ struct Topology {
                     t.cell_at[r + 8][q + 8] = static_cast<std::int8_t>(n);
                     ++n;
                 }
-        auto at = [&t](int q, int r) -> int {
-            if (q < -8 || q > 8 || r < -8 || r > 8) return -1;
-            return t.cell_at[r + 8][q + 8];
+        auto at = [&t](int cq, int cr) -> int {
+            if (cq < -8 || cq > 8 || cr < -8 || cr > 8) return -1;
+            return t.cell_at[cr + 8][cq + 8];
         };
         for (int c = 0; c < CellCount; ++c) {
             t.all |= bit_at<u128>(c);

@@ -112,8 +112,7 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
 
     while (!referee.result()) {
         if (referee.plies() >= setup.max_plies) {
-            referee.adjudicate(GameEnd{std::vector<double>(static_cast<std::size_t>(seats), (seats + 1) / 2.0),
-                                       "maximum length of " + std::to_string(setup.max_plies) + " plies"});
+            referee.stop_unfinished("maximum length of " + std::to_string(setup.max_plies) + " plies");
             break;
         }
         const int seat = referee.to_move();

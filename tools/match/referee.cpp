@@ -49,6 +49,7 @@ public:
         end_ = GameEnd{seat == 0 ? std::vector<double>{2, 1} : std::vector<double>{1, 2}, reason};
     }
     void adjudicate(const GameEnd& end) override { end_ = end; }
+    void stop_unfinished(const std::string& reason) override { end_ = GameEnd{{1.5, 1.5}, reason}; }
     std::optional<GameEnd> result() const override {
         if (end_) return end_;
         // A start with no legal move (a bad opening) ends at once.
@@ -74,7 +75,7 @@ private:
 class HalmaReferee final : public Referee {
 public:
     HalmaReferee(const halma::Rules& rules, const halma::Position& start)
-        : rules_(rules), start_(start), position_(start) {}
+        : rules_(rules), opening_(start), sent_start_(start), position_(start) {}
 
     int seats() const override { return rules_.players(); }
     int to_move() const override {
@@ -82,13 +83,17 @@ public:
             if (rules_.seat(seat) == position_.side) return seat;
         return 0;
     }
+    // The engines get a start and the moves since: the opening, or the position
+    // of the last forfeit with the camps that left as `resigned` (the engines
+    // cannot know of a forfeit from the moves alone).
     std::string position_argument() const override {
-        std::string text = "pos=" + halma::position_string(start_) + " moves=" + hub::format_value(joined(moves_));
+        std::string text =
+            "pos=" + halma::position_string(sent_start_) + " moves=" + hub::format_value(joined(sent_moves_));
         std::string resigned;
         for (int camp = 0; camp < halma::CampCount; ++camp)
-            if ((start_.resigned >> camp) & 1) resigned += (resigned.empty() ? "" : " ") + std::to_string(camp + 1);
+            if ((sent_start_.resigned >> camp) & 1) resigned += (resigned.empty() ? "" : " ") + std::to_string(camp + 1);
         if (!resigned.empty()) text += " resigned=" + hub::format_value(resigned);
-        if (start_.ply) text += " ply=" + std::to_string(start_.ply);
+        if (sent_start_.ply) text += " ply=" + std::to_string(sent_start_.ply);
         return text;
     }
     std::string play(const std::string& move) override {
@@ -96,16 +101,35 @@ public:
         auto m = halma::parse_move(rules_, position_, move);
         if (!m) return m.error();
         moves_.push_back(halma::move_string(rules_, position_, *m));
+        sent_moves_.push_back(moves_.back());
         position_ = halma::play(rules_, position_, *m);
         return {};
     }
     void forfeit(int seat, const std::string& reason) override {
         // The engine's pieces stay and it is skipped, as a resignation (rule 9).
         position_ = halma::resign(rules_, position_, rules_.seat(seat));
+        sent_start_ = position_;
+        sent_moves_.clear();
         if (!forfeit_reason_.empty()) forfeit_reason_ += "; ";
         forfeit_reason_ += "camp " + std::to_string(rules_.seat(seat) + 1) + " " + reason;
     }
     void adjudicate(const GameEnd& end) override { adjudicated_ = end; }
+    void stop_unfinished(const std::string& reason) override {
+        const int n = rules_.players();
+        GameEnd end{std::vector<double>(static_cast<std::size_t>(n), 0), reason};
+        double taken = 0;
+        int unplaced = 0;
+        for (int seat = 0; seat < n; ++seat) {
+            const int place2 = position_.place2[rules_.seat(seat)];
+            end.places[static_cast<std::size_t>(seat)] = place2 / 2.0;
+            taken += place2 / 2.0;
+            unplaced += place2 == 0;
+        }
+        const double shared = unplaced ? (n * (n + 1) / 2.0 - taken) / unplaced : 0;
+        for (auto& place : end.places)
+            if (place == 0) place = shared;
+        adjudicated_ = end;
+    }
     std::optional<GameEnd> result() const override {
         if (adjudicated_) return adjudicated_;
         if (!position_.over) return std::nullopt;
@@ -115,14 +139,14 @@ public:
         return end;
     }
     int plies() const override { return static_cast<int>(moves_.size()); }
-    std::string opening_text() const override { return halma::position_string(start_); }
+    std::string opening_text() const override { return halma::position_string(opening_); }
     const std::vector<std::string>& record_moves() const override { return moves_; }
     std::string diagram() const override { return halma::diagram(rules_, position_); }
 
 private:
     halma::Rules rules_;
-    halma::Position start_, position_;
-    std::vector<std::string> moves_;
+    halma::Position opening_, sent_start_, position_;
+    std::vector<std::string> moves_, sent_moves_;
     std::string forfeit_reason_;
     std::optional<GameEnd> adjudicated_;
 };

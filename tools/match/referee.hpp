@@ -33,8 +33,11 @@ public:
     // The seat `seat` leaves the game (crash, time, illegal move): it loses
     // (draughts) or takes the worst free place (Chinese checkers).
     virtual void forfeit(int seat, const std::string& reason) = 0;
-    // A decision from outside the rules (adjudication, the move cap).
+    // A decision from outside the rules (adjudication by scores).
     virtual void adjudicate(const GameEnd& end) = 0;
+    // The game stops unfinished (the runner's move cap): the players still in it
+    // share the places left; forfeited and finished players keep theirs.
+    virtual void stop_unfinished(const std::string& reason) = 0;
     virtual std::optional<GameEnd> result() const = 0;
     virtual int plies() const = 0;
     // For the records: the opening as text (PDN FEN, or the Chinese checkers

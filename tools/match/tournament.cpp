@@ -363,6 +363,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out) {
     if (!s.record_path.empty() && s.is_halma()) record.open(s.record_path, std::ios::app);
     if (!s.journal_path.empty()) journal.open(s.journal_path, std::ios::app);
 
+    interrupted.store(false);
     std::signal(SIGINT, on_interrupt);
     std::mutex mutex;
     std::condition_variable wake;
