@@ -87,7 +87,7 @@ int run_search(const std::vector<std::string>& argv) {
     limits.increment = *inc;
     limits.moves_to_go = static_cast<int>(*movestogo);
     limits.infinite = args->has_flag("infinite");
-    if (!limits.depth && !limits.nodes && !limits.move_time && !limits.time && !limits.infinite)
+    if (!limits.depth && !limits.nodes && limits.move_time <= 0 && limits.time <= 0 && !limits.infinite)
         return fail("give a limit: --depth, --nodes, --movetime, --time or --infinite");
     if (limits.infinite) return fail("--infinite needs the Hub protocol's stop; use a limit here");
     int status = 0;
