@@ -35,21 +35,12 @@ public:
             start = *p;
         }
         draughts::Game<R> game(start);
-        std::string error;
-        if (auto moves = line.value("moves")) {
-            int number = 0;
-            for (auto word : split(*moves, " \t")) {
-                if (word.empty()) continue;
-                ++number;
-                auto m = N::parse_move(game.position(), word);
-                if (!m) {
-                    error = "move " + std::to_string(number) + " of moves: " + m.error() + "; the " +
-                            std::to_string(number - 1) + " moves before it are played";
-                    break;
-                }
-                game.play(*m);
-            }
-        }
+        const std::string error = play_moves(line, [&](std::string_view word) -> std::string {
+            auto m = N::parse_move(game.position(), word);
+            if (!m) return m.error();
+            game.play(*m);
+            return {};
+        });
         game_ = std::move(game);
         return error;
     }

@@ -38,21 +38,13 @@ public:
         auto start = halma::parse_position(rules_, text, resigned, ply);
         if (!start) return start.error() + "; the position is unchanged";
         halma::Position p = *start;
-        std::string error;
-        if (auto moves = line.value("moves")) {
-            int number = 0;
-            for (auto word : split(*moves, " \t")) {
-                if (word.empty()) continue;
-                ++number;
-                auto m = p.over ? failure<halma::Move>("the game is over before it") : halma::parse_move(rules_, p, word);
-                if (!m) {
-                    error = "move " + std::to_string(number) + " of moves: " + m.error() + "; the " +
-                            std::to_string(number - 1) + " moves before it are played";
-                    break;
-                }
-                p = halma::play(rules_, p, *m);
-            }
-        }
+        const std::string error = play_moves(line, [&](std::string_view word) -> std::string {
+            if (p.over) return "the game is over before it";
+            auto m = halma::parse_move(rules_, p, word);
+            if (!m) return m.error();
+            p = halma::play(rules_, p, *m);
+            return {};
+        });
         position_ = p;
         return error;
     }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <new>
 
+#include "engine/core/text.hpp"
 #include "engine/draughts/variant_list.hpp"
 
 namespace damier::hub {
@@ -28,6 +29,19 @@ std::string SharedTable::ensure(std::size_t wanted) {
         return "cannot allocate " + std::to_string(wanted) + " MiB for the hash table";
     }
     mebibytes = wanted;
+    return {};
+}
+
+std::string play_moves(const Line& line, const std::function<std::string(std::string_view)>& play) {
+    const std::string moves = line.value("moves").value_or("");
+    int number = 0;
+    for (auto word : split(moves, " \t")) {
+        if (word.empty()) continue;
+        ++number;
+        if (auto refused = play(word); !refused.empty())
+            return "move " + std::to_string(number) + " of moves: " + refused + "; the " + std::to_string(number - 1) +
+                   " moves before it are played";
+    }
     return {};
 }
 

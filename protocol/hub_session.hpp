@@ -73,6 +73,11 @@ std::unique_ptr<Session> make_draughts_session(std::string_view variant, bool op
 Result<std::unique_ptr<Session>> make_halma_session(const Options& options, SharedTable& table,
                                                     std::string& warning);
 
+// Plays the `moves` list of a pos line in order: `play` reads and plays one
+// move, returning "" or why it is refused. Stops at the first refused move and
+// returns the error naming it ("" when all were played).
+std::string play_moves(const Line& line, const std::function<std::string(std::string_view)>& play);
+
 // A score for `info`: men (or cells) with two decimals; a win in n plies is
 // 100 - n/100 (99.95: the game is won in 5 plies), a loss its negation.
 std::string format_score(search::Score score);
