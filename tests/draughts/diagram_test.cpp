@@ -7,21 +7,15 @@
 #include <vector>
 
 #include "engine/draughts/diagram.hpp"
-#include "test_helpers.hpp"
+#include "tests/common/text_lines.hpp"
+#include "tests/draughts/test_helpers.hpp"
 
 namespace {
 
 namespace d = damier::draughts;
 using damier::draughts::testing::position;
+using damier::testing_support::lines_of;
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-        lines.push_back(text.substr(start, end - start));
-    EXPECT_EQ(start, text.size()) << "the diagram must end with a newline";
-    return lines;
-}
 
 std::size_t count_in(const std::vector<std::string>& lines, std::size_t first, std::size_t last, char c) {
     std::size_t n = 0;

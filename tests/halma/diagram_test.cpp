@@ -9,26 +9,15 @@
 #include "engine/halma/diagram.hpp"
 #include "engine/halma/game.hpp"
 #include "engine/halma/notation.hpp"
+#include "tests/common/text_lines.hpp"
+#include "tests/halma/test_helpers.hpp"
 
 namespace {
 
 namespace h = damier::halma;
+using damier::halma::testing::make_rules;
+using damier::testing_support::lines_of;
 
-h::Rules make_rules(int players, h::Variant variant = h::Variant::Chinese) {
-    h::Settings s;
-    s.players = players;
-    s.variant = variant;
-    return *h::Rules::make(s);
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-        lines.push_back(text.substr(start, end - start));
-    EXPECT_EQ(start, text.size()) << "the diagram must end with a newline";
-    return lines;
-}
 
 constexpr std::size_t star_rows = 17;
 

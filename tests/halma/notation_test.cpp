@@ -8,17 +8,13 @@
 
 #include "engine/core/text.hpp"
 #include "engine/halma/notation.hpp"
+#include "tests/halma/test_helpers.hpp"
 
 namespace {
 
 namespace h = damier::halma;
+using damier::halma::testing::make_rules;
 
-h::Rules make_rules(int players, h::Variant variant = h::Variant::Chinese) {
-    h::Settings s;
-    s.players = players;
-    s.variant = variant;
-    return *h::Rules::make(s);
-}
 
 void expect_one_line_error(const std::string& error) {
     EXPECT_FALSE(error.empty());

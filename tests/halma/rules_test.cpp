@@ -9,22 +9,14 @@
 
 #include "engine/halma/notation.hpp"
 #include "engine/halma/perft.hpp"
+#include "tests/halma/test_helpers.hpp"
 
 namespace {
 
 namespace h = damier::halma;
+using damier::halma::testing::make_rules;
 using damier::u128;
 
-h::Rules make_rules(int players, h::Variant variant = h::Variant::Chinese,
-                    std::vector<std::pair<std::string, std::string>> options = {}) {
-    h::Settings s;
-    s.players = players;
-    s.variant = variant;
-    for (const auto& [name, value] : options) EXPECT_EQ(s.set(name, value), "");
-    auto rules = h::Rules::make(s);
-    EXPECT_TRUE(rules.ok()) << rules.error();
-    return *rules;
-}
 
 // A position string from explicit pieces ('1'..'6' men, 'A'..'F' kings, on cells
 // 1..121); missing pieces of seated camps are parked on free cells of their own
