@@ -196,16 +196,32 @@ TEST(Sprt, DecisionsAtTheBounds) {
               m::SprtDecision::Continue);
 }
 
-TEST(Sprt, NoSpreadMeansNoEvidence) {
+TEST(Sprt, IdenticalPairsTakeTheirSpreadFromOnePseudoPair) {
     const m::SprtParameters p{0, 5, 0.05, 0.05};
-    for (const auto& pairs : std::vector<std::array<std::uint64_t, 5>>{
-             {0, 0, 0, 0, 0}, {0, 0, 0, 0, 1}, {1, 0, 0, 0, 0}, {0, 0, 1, 0, 0}, {0, 0, 0, 0, 40}}) {
-        const auto r = m::sprt(pairs, p);
-        EXPECT_EQ(r.llr, 0.0);
-        EXPECT_EQ(r.decision, m::SprtDecision::Continue);
-    }
-    // Two different pairs: [0, 0, 0, 1, 1], m = 0.875, var = 0.125^2 = 0.015625:
-    // LLR = 2 * 0.0071951 * (1.75 - 1.0071951) / 0.03125 = 0.34205
+    EXPECT_EQ(m::sprt_llr({0, 0, 0, 0, 0}, p), 0.0);
+    // One won pair: the counts plus a fifth of a pair in each cell, weight 2:
+    // mean 0.75, v = (1.2 * 0.25^2 + 0.2 * (0.75^2 + 0.5^2 + 0.25^2)) / 2 = 0.125,
+    // LLR = 1 * 0.0071951 * (2 - 1.0071951) / 0.25 = 0.028573 (the real mean, 1, in the formula).
+    EXPECT_NEAR(m::sprt_llr({0, 0, 0, 0, 1}, p), 0.028573, 1e-6);
+    EXPECT_NEAR(m::sprt_llr({1, 0, 0, 0, 0}, p), -0.028987, 1e-6);
+    // A one-sided match decides, and not at once: H1 after 17 won pairs, H0 after 17 lost.
+    auto first_decisive = [&](std::size_t cell) {
+        for (std::uint64_t n = 1; n < 1000; ++n) {
+            std::array<std::uint64_t, 5> pairs{};
+            pairs[cell] = n;
+            if (m::sprt(pairs, p).decision != m::SprtDecision::Continue) return n;
+        }
+        return std::uint64_t{0};
+    };
+    EXPECT_EQ(first_decisive(4), 17u);
+    EXPECT_EQ(m::sprt({0, 0, 0, 0, 17}, p).decision, m::SprtDecision::AcceptH1);
+    EXPECT_EQ(first_decisive(0), 17u);
+    EXPECT_EQ(m::sprt({17, 0, 0, 0, 0}, p).decision, m::SprtDecision::AcceptH0);
+    // Only draws: no sign of the gain H1 asks for, so slowly towards H0.
+    EXPECT_LT(m::sprt_llr({0, 0, 50, 0, 0}, p), 0.0);
+    EXPECT_EQ(m::sprt({0, 0, 400, 0, 0}, p).decision, m::SprtDecision::AcceptH0);
+    // Two different pairs use their own spread: [0, 0, 0, 1, 1], m = 0.875,
+    // var = 0.125^2 = 0.015625: LLR = 2 * 0.0071951 * (1.75 - 1.0071951) / 0.03125 = 0.34205
     EXPECT_NEAR(m::sprt_llr({0, 0, 0, 1, 1}, p), 0.34205, 1e-5);
 }
 
