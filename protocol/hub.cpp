@@ -8,9 +8,11 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "engine/core/text.hpp"
+#include "eval/builtin_weights.hpp"
 #include "protocol/hub_line.hpp"
 #include "protocol/hub_options.hpp"
 #include "protocol/hub_session.hpp"
@@ -175,6 +177,13 @@ private:
                 return error(problem);
             }
         }
+        // Read at once, so that a bad file is reported now; read again at init.
+        if (*name == "eval-file") {
+            if (auto problem = load_eval_file(); !problem.empty()) {
+                options_.set(*name, before);
+                return error(problem + "; eval-file unchanged");
+            }
+        }
         if (spec->scope == OptionScope::Rules && options_.text(*name) != before) rebuild_session();
     }
 
@@ -184,14 +193,31 @@ private:
         auto made = make_session(options_, table_, warning);
         if (!made) return error(made.error());  // unreachable: the options were checked
         session_ = std::move(made.value());
+        session_->set_weights(eval_file_ ? &*eval_file_ : nullptr);
         table_.table.clear();  // the old game's entries are of no use
         level_ = {};
         if (!warning.empty()) error(warning);
     }
 
     void init(const Line&) {
+        if (auto problem = load_eval_file(); !problem.empty()) error(problem + "; the weights in use are kept");
         if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) error(problem);
         out_.write("ready");
+    }
+
+    // Reads the eval-file option's file (none: the built-in weights) into the
+    // session; on an error the weights in use stay.
+    std::string load_eval_file() {
+        const std::string& path = options_.text("eval-file");
+        if (path.empty()) {
+            eval_file_.reset();
+        } else {
+            auto file = eval::load_eval_file(path);
+            if (!file) return file.error();
+            eval_file_ = std::move(file.value());
+        }
+        session_->set_weights(eval_file_ ? &*eval_file_ : nullptr);
+        return {};
     }
 
     std::size_t hash_mebibytes() const { return static_cast<std::size_t>(options_.integer("hash")); }
@@ -292,6 +318,7 @@ private:
     Options options_;
     SharedTable table_;
     std::unique_ptr<Session> session_;
+    std::optional<eval::WeightsFile> eval_file_;  // the eval-file's weights, when one is set
     HubLevel level_;
     search::Control control_;
     std::atomic<bool> searching_{false};

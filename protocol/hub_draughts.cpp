@@ -23,6 +23,8 @@ public:
 
     explicit DraughtsSession(SharedTable& table) : table_(table), game_(N::start()) {}
 
+    void set_weights(const eval::WeightsFile* file) override { weights_ = eval::draughts::weights_for(R::name, file); }
+
     std::string set_position(const Line& line) override {
         Pos start = N::start();
         if (auto text = line.value("pos")) {
@@ -59,7 +61,7 @@ public:
 
     std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
         const Pos root = game_.position();
-        auto result = engine_->run(Searchable(game_), request.limits, request.threads, control, [&](const auto& r) {
+        auto result = engine_->run(Searchable(game_, weights_), request.limits, request.threads, control, [&](const auto& r) {
             emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes, r.seconds) +
                  " pv=" + format_value(line_text(root, r.pv, request.algebraic)));
         });
@@ -96,6 +98,7 @@ private:
 
     SharedTable& table_;
     draughts::Game<R> game_;
+    eval::draughts::Weights weights_ = eval::draughts::builtin_weights(R::name);
     std::unique_ptr<search::AlphaBeta<Searchable>> engine_;
 };
 

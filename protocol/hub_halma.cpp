@@ -21,6 +21,8 @@ public:
     HalmaSession(const Rules& rules, SharedTable& table)
         : rules_(rules), table_(table), position_(halma::start_position(rules_)) {}
 
+    void set_weights(const eval::WeightsFile* file) override { weights_ = halma::weights_for(variant_name(), file); }
+
     std::string set_position(const Line& line) override {
         unsigned resigned = 0;
         std::uint32_t ply = 0;
@@ -80,7 +82,7 @@ public:
     std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
         const halma::Position root = position_;
         if (rules_.players() == 2) {
-            auto result = two_player_->run(halma::TwoPlayerAdapter(rules_, root), request.limits, request.threads,
+            auto result = two_player_->run(halma::TwoPlayerAdapter(rules_, root, weights_), request.limits, request.threads,
                                            control, [&](const auto& r) {
                                                emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes,
                                                                           r.seconds) +
@@ -92,7 +94,7 @@ public:
             if (result.has_ponder && !next.over) done += " ponder=" + halma::move_string(rules_, next, result.ponder);
             return done;
         }
-        halma::MultiPlayerAdapter game(rules_, root);
+        halma::MultiPlayerAdapter game(rules_, root, weights_);
         const int mover = game.to_move();
         auto result = multi_player_->run(game, request.limits, request.algorithm, control,
                                          [&](const search::MultiReport<halma::Move>& r) {
@@ -133,7 +135,10 @@ private:
         return text;
     }
 
+    std::string_view variant_name() const { return rules_.diamond() ? "diamond" : "chinese"; }
+
     Rules rules_;
+    halma::Weights weights_ = halma::builtin_weights(variant_name());
     SharedTable& table_;
     halma::Position position_;
     std::unique_ptr<search::AlphaBeta<halma::TwoPlayerAdapter>> two_player_;

@@ -43,7 +43,8 @@ const std::vector<OptionSpec>& Options::specs() {
         {"goal-lock", T::Bool, "false", 0, 0, "", R},
         {"swap", T::Bool, "false", 0, 0, "", R},
         {"search", T::Enum, "brs", 0, 0, "paranoid brs maxn"},
-        {"log-file", T::String, ""},  // where diagnostics go; empty = none
+        {"log-file", T::String, ""},   // where diagnostics go; empty = none
+        {"eval-file", T::String, ""},  // evaluation weights read at init; empty = built-in
     };
     return table;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/core/result.hpp"
+#include "eval/weights_file.hpp"
 #include "protocol/hub_line.hpp"
 #include "protocol/hub_options.hpp"
 #include "search/alphabeta.hpp"
@@ -60,6 +61,8 @@ public:
     virtual std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) = 0;
     // Forgets what earlier searches learnt (new-game).
     virtual void clear_tables() = 0;
+    // Evaluates with the built-in weights overridden by `file` (none: built-in only).
+    virtual void set_weights(const eval::WeightsFile* file) = 0;
     // The position as a board diagram (`show`).
     virtual std::string show() const = 0;
 };

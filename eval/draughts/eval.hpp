@@ -1,7 +1,14 @@
-// A first draughts evaluation: material, tempo, centre, back rank and wing balance,
-// all from popcounts over fixed masks (no loops over pieces), so it costs a few
-// dozen instructions per node on every board size.
+// The draughts evaluation: a weighted sum of terms (eval/draughts/weights.hpp), each
+// a count taken from White's point of view with popcounts over fixed masks and a
+// short loop over the men near crowning, so it costs a few dozen instructions per
+// node on every board size.
+//
+// The terms are collected once, by `collect`, into a sink: the evaluation's sink
+// multiplies each count by its weight; the tuner's sink (tools/tune) keeps the
+// counts themselves, so the tuner fits exactly what the engine computes.
 #pragma once
+
+#include <array>
 
 #include "engine/draughts/position.hpp"
 #include "engine/draughts/rules.hpp"
@@ -21,8 +28,13 @@ struct Masks {
     // a man's advancement is sum_k 2^k over the planes holding it. Black's planes
     // are the board turned upside down.
     std::array<std::array<Bits, 4>, 2> advancement{};
-    Bits centre{}, left{}, right{};
+    Bits centre{}, left{}, right{}, long_diagonal{};
     std::array<Bits, 2> back_rank{};
+    // Men of each colour that are at most three rows from crowning.
+    std::array<Bits, 2> near_crowning{};
+    // The squares ahead of a man, widening by one column per row: an enemy man
+    // there may still stop it; with none, the man runs to crown.
+    std::array<std::array<Bits, B::bit_count>, 2> cone{};
 
     static constexpr Masks make() {
         Masks m{};
@@ -32,12 +44,25 @@ struct Masks {
                 if ((white_advance >> k) & 1) m.advancement[0][k] |= B::row_mask(row);
                 if ((row >> k) & 1) m.advancement[1][k] |= B::row_mask(row);
             }
+            if (row <= 3) m.near_crowning[0] |= B::row_mask(row);
+            if (row >= B::rows - 4) m.near_crowning[1] |= B::row_mask(row);
         }
+        // The long diagonal is the one of the two corner-to-corner diagonals whose
+        // squares are all playable.
+        const bool rising = B::square_at(B::rows - 1, 0) >= 0;
         for (int sq = 0; sq < B::squares; ++sq) {
             const int row = B::row_of_square(sq), col = B::col_of_square(sq);
             const Bits bit = bit_at<Bits>(B::bit_of(sq));
             if (row >= 2 && row < B::rows - 2 && col >= 2 && col < B::cols - 2) m.centre |= bit;
             (col < B::cols / 2 ? m.left : m.right) |= bit;
+            if (rising ? row + col == B::rows - 1 : row == col) m.long_diagonal |= bit;
+            for (int other = 0; other < B::squares; ++other) {
+                const int r = B::row_of_square(other), c = B::col_of_square(other);
+                const int dc = c > col ? c - col : col - c;
+                const Bits o = bit_at<Bits>(B::bit_of(other));
+                if (r < row && dc <= row - r) m.cone[0][B::bit_of(sq)] |= o;
+                if (r > row && dc <= r - row) m.cone[1][B::bit_of(sq)] |= o;
+            }
         }
         m.back_rank[0] = B::row_mask(B::rows - 1);
         m.back_rank[1] = B::row_mask(0);
@@ -48,30 +73,119 @@ struct Masks {
 template <class B>
 inline constexpr Masks<B> masks = Masks<B>::make();
 
-// Score of p from the point of view of the side to move.
+// The fraction of the score kept in endings where the weaker side, a lone king,
+// holds the draw against flying kings: on 10x10 and 12x12 against up to three
+// pieces; on 8x8 against up to two (three kings win there, the lone king off the
+// long diagonal aside). 100 elsewhere.
 template <RuleSet R>
-search::Score evaluate(const Position<typename R::board>& p, const Weights& w = default_weights) {
+int drawish_percent(const Position<typename R::board>& p, int percent) {
+    if constexpr (!R::flying_kings) {
+        return 100;
+    } else {
+        using B = typename R::board;
+        const auto white = p.pieces[0], black = p.pieces[1];
+        const int w = popcount(white), b = popcount(black);
+        const auto lone_king = [&](auto side) { return popcount(side) == 1 && (side & p.kings) != 0; };
+        const int holds = B::rows >= 10 ? 3 : 2;
+        if ((lone_king(black) && w <= holds) || (lone_king(white) && b <= holds)) return percent;
+        if constexpr (B::rows == 8) {
+            const auto& m = masks<B>;
+            if ((lone_king(black) && w == 3 && (black & m.long_diagonal)) ||
+                (lone_king(white) && b == 3 && (white & m.long_diagonal)))
+                return percent;
+        }
+        return 100;
+    }
+}
+
+// Calls sink.add(term, count) for every term, counts from White's point of view,
+// and sink.add_tapered(opening, ending, count, men, all_men) for terms whose
+// weight moves from `opening` to `ending` as the men leave the board.
+template <RuleSet R, class Sink>
+void collect(const Position<typename R::board>& p, Sink& sink) {
     using B = typename R::board;
     const auto& m = masks<B>;
-    const int king_value = R::flying_kings ? w.flying_king : w.short_king;
     const bool any_king = p.kings != 0;
-    int score = 0;
+    const int all_men = 2 * R::men_rows * B::per_row;
+    const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
+    int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0;
+    std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
         const Color colour = static_cast<Color>(c);
-        const auto men = p.men(colour);
-        const auto kings = p.kings_of(colour);
-        int s = w.man * popcount(men) + king_value * popcount(kings);
-        int advance = 0;
-        for (int k = 0; k < 4; ++k) advance += popcount(men & m.advancement[c][k]) << k;
-        s += w.advancement * advance;
-        s += w.centre * popcount(men & m.centre);
+        const int sign = c == 0 ? 1 : -1;
+        const auto own_men = p.men(colour);
+        const auto own_kings = p.kings_of(colour);
+        const auto enemy = p.pieces[1 - c];
+        men += sign * popcount(own_men);
+        kings += sign * popcount(own_kings);
+        material[c] = popcount(own_men) + 3 * popcount(own_kings);
+        int a = 0;
+        for (int k = 0; k < 4; ++k) a += popcount(own_men & m.advancement[c][k]) << k;
+        advance += sign * a;
+        centre += sign * popcount(own_men & m.centre);
         // The back rank matters while no king is out: it stops the other side crowning.
-        if (!any_king) s += w.back_rank * popcount(men & m.back_rank[c]);
-        const int wings = popcount(men & m.left) - popcount(men & m.right);
-        s -= w.balance * (wings < 0 ? -wings : wings);
-        score += c == 0 ? s : -s;
+        if (!any_king) back_rank += sign * popcount(own_men & m.back_rank[c]);
+        const int wings = popcount(own_men & m.left) - popcount(own_men & m.right);
+        balance -= sign * (wings < 0 ? -wings : wings);
+        diagonal += sign * popcount(own_kings & m.long_diagonal);
+        // A runaway needs the enemy to have no king (a flying king stops it anywhere).
+        if ((enemy & p.kings) == 0)
+            for (auto near = own_men & m.near_crowning[c]; near;)
+                if ((m.cone[c][pop_lowest(near)] & enemy) == 0) runaway += sign;
     }
-    return (p.side == Color::White ? score : -score) + w.side_to_move;
+    sink.add(Man, men);
+    sink.add(King, kings);
+    sink.add_tapered(AdvanceOpening, AdvanceEnding, advance, men_now, all_men);
+    sink.add(Centre, centre);
+    sink.add(BackRank, back_rank);
+    sink.add(Balance, balance);
+    sink.add(Runaway, runaway);
+    sink.add(KingDiagonal, diagonal);
+    // Trading down helps the side ahead: the fewer pieces, the more a lead weighs.
+    const int lead = material[0] - material[1];
+    const int gone = 2 * R::men_rows * B::per_row - popcount(p.pieces[0] | p.pieces[1]);
+    sink.add(TradeDown, lead > 0 ? gone : lead < 0 ? -gone : 0);
+    sink.add(SideToMove, p.side == Color::White ? 1 : -1);
+}
+
+// The evaluation's sink: the weighted sum, kept multiplied by a common
+// denominator so tapered terms round once.
+struct WeightedSum {
+    const Weights& weights;
+    long long scaled = 0;  // the sum times `denominator`
+    int denominator = 1;
+
+    void add(Term t, int count) { scaled += static_cast<long long>(weights[t]) * count * denominator; }
+    void add_tapered(Term opening, Term ending, int count, int part, int whole) {
+        // Every taper in collect uses the same whole (all the men), set before use.
+        scaled += (static_cast<long long>(weights[opening]) * part +
+                   static_cast<long long>(weights[ending]) * (whole - part)) *
+                  count;
+    }
+};
+
+// The tuner's sink: the count of every term from White's point of view, tapered
+// terms split between their two weights.
+struct TermCounts {
+    std::array<double, TermCount> count{};
+
+    void add(Term t, int c) { count[t] += c; }
+    void add_tapered(Term opening, Term ending, int c, int part, int whole) {
+        count[opening] += static_cast<double>(c) * part / whole;
+        count[ending] += static_cast<double>(c) * (whole - part) / whole;
+    }
+};
+
+// Score of p from the point of view of the side to move.
+template <RuleSet R>
+search::Score evaluate(const Position<typename R::board>& p, const Weights& w = builtin_weights(R::name)) {
+    using B = typename R::board;
+    WeightedSum sum{w, 0, 2 * R::men_rows * B::per_row};
+    collect<R>(p, sum);
+    long long white = sum.scaled / sum.denominator;
+    if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
+    const auto score = static_cast<search::Score>(white);
+    return p.side == Color::White ? score : -score;
 }
 
 }  // namespace damier::eval::draughts

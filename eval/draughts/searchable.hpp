@@ -19,7 +19,7 @@ public:
     using MoveList = damier::draughts::MoveList<B>;
     static constexpr std::size_t history_slots = std::size_t{B::bit_count} * B::bit_count;
 
-    explicit Searchable(const Game<R>& game, const Weights& weights = default_weights)
+    explicit Searchable(const Game<R>& game, const Weights& weights = builtin_weights(R::name))
         : game_(game), weights_(weights) {}
 
     const Game<R>& game() const { return game_; }

@@ -1,20 +1,54 @@
-// The draughts evaluation weights, in centi-men (a man is worth 100). One struct so
-// that tuning (issue: strength) changes data, never code.
+// The draughts evaluation weights, in centi-men (a man is worth 100), as data: a
+// name per weight (the key of a weights file, eval/weights_file.hpp), built-in
+// values from eval/default.weights compiled in, and an eval-file to override them.
 #pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "eval/weights_file.hpp"
 
 namespace damier::eval::draughts {
 
-struct Weights {
-    int man = 100;
-    int flying_king = 300;   // kings that move and capture at a distance
-    int short_king = 150;    // kings of one step (american, italian)
-    int advancement = 2;     // per row a man has advanced (tempo)
-    int centre = 5;          // per man in the central zone
-    int back_rank = 6;       // per man still guarding its own crowning row
-    int balance = 3;         // per man of difference between the left and right wings
-    int side_to_move = 5;    // having the move is worth something in quiet positions
+enum Term : std::size_t {
+    Man,             // per man
+    King,            // per king (flying or short, per rule set)
+    AdvanceOpening,  // per row a man has advanced, full weight with every man on the board
+    AdvanceEnding,   // the same, full weight with no man left: tapered between the two
+    Centre,          // per man in the central zone
+    BackRank,        // per man still guarding its own crowning row while no king is out
+    Balance,         // per man of difference between the left and right wings (a cost)
+    Runaway,         // per man with no enemy man in the cone ahead of it, near crowning
+    KingDiagonal,    // per king on the long diagonal (the main road)
+    TradeDown,       // for the side ahead in material, per piece gone from the board
+    SideToMove,      // having the move, in quiet positions
+    DrawishPercent,  // what is kept of the score in drawish endings (a lone king holds)
+    TermCount
 };
 
-inline constexpr Weights default_weights{};
+inline constexpr std::array<std::string_view, TermCount> term_names{
+    "man",    "king",          "advance_opening", "advance_ending", "centre",       "back_rank",
+    "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent"};
+
+// Weights the tuner fits (the score is linear in them); the rest are fixed.
+constexpr bool tunable(Term t) { return t != DrawishPercent; }
+
+struct Weights {
+    std::array<int, TermCount> value{};
+    constexpr int operator[](Term t) const { return value[t]; }
+    constexpr int& operator[](Term t) { return value[t]; }
+    bool operator==(const Weights&) const = default;
+};
+
+// Sections of a weights file the draughts rule sets read: [draughts], then one per rule set.
+extern const std::array<std::string_view, 9> sections;
+WeightNames weight_names();
+
+// The weights of rule set `variant`: built-in values, then `file` when given.
+Weights weights_for(std::string_view variant, const WeightsFile* file = nullptr);
+
+// The built-in weights (eval/default.weights) of rule set `variant`, computed once.
+const Weights& builtin_weights(std::string_view variant);
 
 }  // namespace damier::eval::draughts

@@ -37,7 +37,7 @@ public:
     // 19,000 with fifteen), so a two-player score never looks like a decided game.
     static constexpr int MaxCost = 25000;
 
-    explicit Evaluator(const Rules& rules, const Weights& weights = {}) : rules_(rules), weights_(weights) {
+    explicit Evaluator(const Rules& rules, const Weights& weights = builtin_weights()) : rules_(rules), weights_(weights) {
         for (int camp = 0; camp < CampCount; ++camp) {
             const int tip = rules.goal_tip(camp);
             for (int cell = 0; cell < CellCount; ++cell) distance_[camp][cell] = topology.distance[cell][tip];
@@ -59,10 +59,10 @@ public:
         for (u128 b = p.pieces[camp]; b && k < 15; ++k) total += d[k] = dist[pop_lowest(b)];
         // Lag beyond the slack, summed in units of 1/k step to stay in integers.
         int lag = 0;
-        for (int i = 0; i < k; ++i) lag += std::max(0, d[i] * k - total - weights_.straggler_slack * k);
+        for (int i = 0; i < k; ++i) lag += std::max(0, d[i] * k - total - weights_[StragglerSlack] * k);
         const int missing = rules_.pieces_per_player() - goal_pieces(rules_, p, camp);
-        const int c = weights_.progress * std::max(0, total - full_goal_[camp]) + weights_.goal_piece * missing +
-                      (k ? weights_.straggler * lag / k : 0);
+        const int c = weights_[Progress] * std::max(0, total - full_goal_[camp]) + weights_[GoalPiece] * missing +
+                      (k ? weights_[Straggler] * lag / k : 0);
         return std::min(c, MaxCost);
     }
 

@@ -44,7 +44,7 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    TwoPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = {})
+    TwoPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = builtin_weights())
         : eval_(rules, weights) {
         stack_.reserve(256);
         stack_.push_back({root, root.side, false});
@@ -121,7 +121,7 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    MultiPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = {})
+    MultiPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = builtin_weights())
         : eval_(rules, weights) {
         stack_.reserve(512);
         stack_.push_back(root);

@@ -1,21 +1,52 @@
-// Evaluation weights for Chinese checkers, in one place for tuning. Units are
+// Evaluation weights for Chinese checkers, as data (see eval/draughts/weights.hpp):
+// names for a weights file, built-in values from eval/default.weights. Units are
 // centi-steps: 100 is one piece one step nearer its goal tip, about one row of
 // progress.
 #pragma once
 
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "eval/weights_file.hpp"
+
 namespace damier::halma {
 
-struct Weights {
+enum Term : std::size_t {
     // Per step between a piece and its goal tip (step distance on the empty star),
     // counted above the total of a full goal: the race itself.
-    int progress = 100;
+    Progress,
     // Per piece not yet in the goal. Pieces at the goal's edge cost as much as
     // pieces deep inside by distance alone; this rewards the cell actually reached.
-    int goal_piece = 60;
+    GoalPiece,
     // Per step a piece lags behind its side's mean distance beyond the slack: a
     // piece left behind has no pieces to hop over and costs many single steps late.
-    int straggler = 50;
-    int straggler_slack = 4;
+    Straggler,
+    StragglerSlack,  // steps (not centi-steps) of lag that cost nothing
+    TermCount
 };
+
+inline constexpr std::array<std::string_view, TermCount> term_names{"progress", "goal_piece", "straggler",
+                                                                    "straggler_slack"};
+
+// Weights the tuner fits (the cost is linear in them); the rest are fixed.
+constexpr bool tunable(Term t) { return t != StragglerSlack; }
+
+struct Weights {
+    std::array<int, TermCount> value{};
+    constexpr int operator[](Term t) const { return value[t]; }
+    constexpr int& operator[](Term t) { return value[t]; }
+    bool operator==(const Weights&) const = default;
+};
+
+// Sections of a weights file Chinese checkers reads: [halma], then [chinese] or [diamond].
+extern const std::array<std::string_view, 3> sections;
+eval::WeightNames weight_names();
+
+// The weights of `variant` (chinese or diamond): built-in values, then `file` when given.
+Weights weights_for(std::string_view variant, const eval::WeightsFile* file = nullptr);
+
+// The built-in weights of `variant`, computed once.
+const Weights& builtin_weights(std::string_view variant = "chinese");
 
 }  // namespace damier::halma

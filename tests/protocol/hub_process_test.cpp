@@ -543,5 +543,61 @@ TEST(HubProcess, TheLogFileRecordsBothDirections) {
     std::remove(path.c_str());
 }
 
+// eval-file: read when set (a bad file is refused at once) and again at each init,
+// so a file rewritten between games takes effect; a bad file at init keeps the
+// weights in use.
+TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
+    const std::string path = ::testing::TempDir() + "damier-hub-eval-test.weights";
+    auto write = [&](const std::string& text) { std::ofstream(path, std::ios::trunc) << text; };
+    Hub hub;
+    // White is a man up; the depth-1 score says what a man is worth.
+    auto score = [&] {
+        hub.send("pos fen=\"W:W31,32,33:B1,2\"");
+        hub.send("level depth=1");
+        std::vector<std::string> lines;
+        hub.go("think", &lines);
+        for (auto& l : lines)
+            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+        return 0.0;
+    };
+    hub.send("init");
+    hub.until("ready");
+    EXPECT_GT(score(), 0.5);
+
+    hub.send("set-param name=eval-file value=/no/such/file.weights");
+    auto errors = hub.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("cannot read the weights file"), std::string::npos) << errors[0];
+    write("[draughts]\nmann = 1\n");
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    errors = hub.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("line 2: unknown draughts weight"), std::string::npos) << errors[0];
+    EXPECT_GT(score(), 0.5) << "the built-in weights are still in use";
+
+    write("[international]\nman = -100\n");
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    EXPECT_TRUE(hub.errors().empty());
+    EXPECT_LT(score(), -0.5) << "a man now counts against its owner";
+
+    write("[international]\nman = 100\n");
+    hub.send("init");
+    EXPECT_EQ(hub.until("ready").back(), "ready");
+    EXPECT_GT(score(), 0.5) << "init read the rewritten file";
+
+    write("[international\n");
+    hub.send("init");
+    auto lines = hub.until("ready");
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_NE(lines[0].find("the weights in use are kept"), std::string::npos) << lines[0];
+    EXPECT_GT(score(), 0.5);
+
+    hub.send("set-param name=eval-file value=\"\"");
+    EXPECT_TRUE(hub.errors().empty());
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace damier::hub

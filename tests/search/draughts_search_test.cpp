@@ -48,14 +48,19 @@ std::vector<Position<typename R::board>> random_positions(int count, std::uint64
 
 TEST(DraughtsEval, MirroredPositionsScoreTheSameForTheMover) {
     draughts::Variants::for_each([]<class R>() {
-        for (const auto& p : random_positions<R>(200, 3)) {
-            const auto m = mirrored<typename R::board>(p);
-            ASSERT_EQ(eval::draughts::evaluate<R>(p), eval::draughts::evaluate<R>(m)) << Notation<R>::fen(p);
-            // Seen from White, the two scores are opposite.
-            auto white_view = [](const auto& q) {
-                return q.side == Color::White ? eval::draughts::evaluate<R>(q) : -eval::draughts::evaluate<R>(q);
-            };
-            EXPECT_EQ(white_view(p), -white_view(m));
+        // The built-in weights, and every term switched on with its own weight.
+        eval::draughts::Weights every_term;
+        for (std::size_t i = 0; i < every_term.value.size(); ++i) every_term.value[i] = 3 + 7 * static_cast<int>(i);
+        every_term[eval::draughts::DrawishPercent] = 40;
+        for (const auto& weights : {eval::draughts::builtin_weights(R::name), every_term}) {
+            auto score = [&](const auto& q) { return eval::draughts::evaluate<R>(q, weights); };
+            for (const auto& p : random_positions<R>(200, 3)) {
+                const auto m = mirrored<typename R::board>(p);
+                ASSERT_EQ(score(p), score(m)) << Notation<R>::fen(p);
+                // Seen from White, the two scores are opposite.
+                auto white_view = [&](const auto& q) { return q.side == Color::White ? score(q) : -score(q); };
+                EXPECT_EQ(white_view(p), -white_view(m));
+            }
         }
     });
 }

@@ -437,8 +437,12 @@ int run_tournament(const MatchSettings& s, std::ostream& out) {
             who += (i ? " vs " : "") + f.seat_names[i];
             places += (i ? "-" : "") + format_place(f.places[i]);
         }
+        // Draughts games read as a result; Chinese checkers games as the seats' places.
+        std::string outcome = "places " + places;
+        if (!halma_rules)
+            outcome = f.places[0] == f.places[1] ? "draw" : f.seat_names[f.places[0] < f.places[1] ? 0 : 1] + " wins";
         out << "Game " << standings.games() << " of " << total << " (" << who << ", opening " << r.opening_name
-            << "): places " << places << " (" << r.end.reason << ")\n";
+            << "): " << outcome << " (" << r.end.reason << ")\n";
         for (const auto& fault : r.faults) out << "  fault: " << fault << '\n';
         if (journal.is_open()) journal << journal_line(f) << '\n' << std::flush;
         if (pdn.is_open()) pdn << pdn_text(s, r) << std::flush;

@@ -1,0 +1,30 @@
+#include "eval/draughts/weights.hpp"
+
+#include "eval/builtin_weights.hpp"
+
+namespace damier::eval::draughts {
+
+const std::array<std::string_view, 9> sections{"draughts", "international", "brazilian", "canadian", "russian",
+                                               "czech",    "american",      "spanish",   "italian"};
+
+WeightNames weight_names() { return {"draughts", term_names, sections}; }
+
+Weights weights_for(std::string_view variant, const WeightsFile* file) {
+    Weights w = builtin_weights(variant);
+    if (file) file->apply(weight_names(), {"draughts", variant}, w.value);
+    return w;
+}
+
+const Weights& builtin_weights(std::string_view variant) {
+    static const auto table = [] {
+        std::array<Weights, sections.size()> t{};
+        for (std::size_t i = 0; i < sections.size(); ++i)
+            builtin_weights_file().apply(weight_names(), {"draughts", sections[i]}, t[i].value);
+        return t;
+    }();
+    for (std::size_t i = 1; i < sections.size(); ++i)
+        if (sections[i] == variant) return table[i];
+    return table[0];
+}
+
+}  // namespace damier::eval::draughts

@@ -1,0 +1,91 @@
+#include "eval/weights_file.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/text.hpp"
+
+namespace damier::eval {
+
+namespace {
+
+bool listed(std::span<const std::string_view> list, std::string_view word) {
+    return std::find(list.begin(), list.end(), word) != list.end();
+}
+
+const WeightNames* owner(std::span<const WeightNames> families, std::string_view section) {
+    for (const auto& f : families)
+        if (listed(f.sections, section)) return &f;
+    return nullptr;
+}
+
+}  // namespace
+
+Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const WeightNames> families,
+                                       std::string_view origin) {
+    WeightsFile file;
+    std::string section;
+    const WeightNames* family = nullptr;
+    int number = 0;
+    auto fail = [&](const std::string& why) {
+        return failure<WeightsFile>(std::string(origin) + " line " + std::to_string(number) + ": " + why);
+    };
+    for (std::string_view line : split(text, "\n")) {
+        ++number;
+        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        line = trim(line);
+        if (line.empty()) continue;
+        if (line.front() == '[') {
+            if (line.back() != ']') return fail("a section is written [name], got " + quoted(line));
+            section = std::string(trim(line.substr(1, line.size() - 2)));
+            family = owner(families, section);
+            if (!family) return fail("unknown section " + quoted(section));
+            continue;
+        }
+        const auto equals = line.find('=');
+        if (equals == std::string_view::npos) return fail("expected name = value, got " + quoted(line));
+        const std::string_view name = trim(line.substr(0, equals));
+        std::string_view value = trim(line.substr(equals + 1));
+        if (!family) return fail("weight " + quoted(name) + " before any [section]");
+        if (!listed(family->names, name))
+            return fail("unknown " + std::string(family->family) + " weight " + quoted(name));
+        const bool negative = !value.empty() && value.front() == '-';
+        if (negative) value.remove_prefix(1);
+        const auto magnitude = parse_uint(value);
+        if (!magnitude || *magnitude > 1000000)
+            return fail(std::string(name) + " takes a whole number from -1000000 to 1000000, got " +
+                        quoted(trim(line.substr(equals + 1))));
+        const auto v = static_cast<long long>(*magnitude);
+        file.entries_.push_back({section, std::string(name), negative ? -v : v, number});
+    }
+    return file;
+}
+
+Result<WeightsFile> WeightsFile::load(const std::string& path, std::span<const WeightNames> families) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return failure<WeightsFile>("cannot read the weights file " + quoted(path));
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().size() > (1u << 20)) return failure<WeightsFile>("the weights file " + quoted(path) + " is over 1 MiB");
+    return parse(text.str(), families, path);
+}
+
+void WeightsFile::apply(const WeightNames& family, std::initializer_list<std::string_view> sections,
+                        std::span<int> values) const {
+    for (const std::string_view section : sections)
+        for (const auto& e : entries_) {
+            if (e.section != section) continue;
+            const auto at = std::find(family.names.begin(), family.names.end(), e.name);
+            if (at != family.names.end()) values[static_cast<std::size_t>(at - family.names.begin())] = static_cast<int>(e.value);
+        }
+}
+
+std::string format_section(std::string_view section, const WeightNames& family, std::span<const int> values) {
+    std::string out = "[" + std::string(section) + "]\n";
+    for (std::size_t i = 0; i < family.names.size() && i < values.size(); ++i)
+        out += std::string(family.names[i]) + " = " + std::to_string(values[i]) + "\n";
+    return out;
+}
+
+}  // namespace damier::eval

@@ -1,0 +1,87 @@
+// The draughts evaluation terms on hand-made positions: what each counts, and the
+// drawish endings against a lone king.
+#include <gtest/gtest.h>
+
+#include "engine/draughts/notation.hpp"
+#include "eval/draughts/eval.hpp"
+
+namespace damier::eval::draughts {
+namespace {
+
+using damier::draughts::International;
+using damier::draughts::Notation;
+using damier::draughts::Russian;
+
+template <class R>
+TermCounts counts(const std::string& fen) {
+    auto p = Notation<R>::parse_fen(fen);
+    EXPECT_TRUE(p) << fen << ": " << p.error();
+    TermCounts c;
+    if (p) collect<R>(*p, c);
+    return c;
+}
+
+template <class R>
+int drawish(const std::string& fen) {
+    auto p = Notation<R>::parse_fen(fen);
+    EXPECT_TRUE(p) << fen << ": " << p.error();
+    return p ? drawish_percent<R>(*p, 10) : -1;
+}
+
+TEST(DraughtsTerms, MaterialAndSideToMoveFromWhitesPointOfView) {
+    const auto c = counts<International>("B:W31,32,K40:B1");
+    EXPECT_EQ(c.count[Man], 1);   // two white men, one black
+    EXPECT_EQ(c.count[King], 1);
+    EXPECT_EQ(c.count[SideToMove], -1);
+}
+
+TEST(DraughtsTerms, ARunawayHasNoEnemyManInTheConeAhead) {
+    // White man on 6 (second row): the cone ahead is square 1 only.
+    EXPECT_EQ(counts<International>("W:W6:B3").count[Runaway], 1);
+    EXPECT_EQ(counts<International>("W:W6:B1").count[Runaway], 0) << "1 stands in front";
+    EXPECT_EQ(counts<International>("W:W6:BK3").count[Runaway], 0) << "a king stops it anywhere";
+    EXPECT_EQ(counts<International>("W:W36:B3").count[Runaway], 0) << "too far from crowning";
+    // Black's runaways count against White.
+    EXPECT_EQ(counts<International>("W:W31:B45").count[Runaway], -1);
+}
+
+TEST(DraughtsTerms, TheBackRankCountsOnlyWhileNoKingIsOut) {
+    EXPECT_EQ(counts<International>("W:W46,47,33:B1,20").count[BackRank], 1);
+    EXPECT_EQ(counts<International>("W:W46,47,33:B1,K20").count[BackRank], 0);
+}
+
+TEST(DraughtsTerms, KingsOnTheLongDiagonalAndTradingDown) {
+    // 46-5 is the long diagonal of the 10x10 board.
+    EXPECT_EQ(counts<International>("W:WK46,K27:BK5,K1").count[KingDiagonal], 0);
+    EXPECT_EQ(counts<International>("W:WK46,K22:BK1").count[KingDiagonal], 1);
+    EXPECT_EQ(counts<Russian>("W:WKa1,Kd4:BKb8").count[KingDiagonal], 2) << "a1-h8 on 8x8";
+    // Ahead by a man with 37 of 40 pieces gone: +37 for White.
+    EXPECT_EQ(counts<International>("W:W31,32:B1").count[TradeDown], 37);
+    EXPECT_EQ(counts<International>("W:W31:B1,2").count[TradeDown], -37);
+    EXPECT_EQ(counts<International>("W:W31:B1").count[TradeDown], 0);
+}
+
+TEST(DraughtsTerms, AdvancementMovesFromOpeningToEndingWeightAsMenLeave) {
+    // Two men left of 40: 38/40 of the advancement counts at the ending weight.
+    const auto c = counts<International>("W:W6:B45");  // 8 rows advanced each: 0 net
+    EXPECT_DOUBLE_EQ(c.count[AdvanceOpening] + c.count[AdvanceEnding], 0);
+    const auto d = counts<International>("W:W6:B35");  // white 8 rows, black 6: +2
+    EXPECT_DOUBLE_EQ(d.count[AdvanceOpening], 2.0 * 2 / 40);
+    EXPECT_DOUBLE_EQ(d.count[AdvanceEnding], 2.0 * 38 / 40);
+}
+
+TEST(DraughtsTerms, ALoneKingHoldsAgainstFewFlyingPieces) {
+    EXPECT_EQ(drawish<International>("W:WK1,K2,K3:BK50"), 10);
+    EXPECT_EQ(drawish<International>("W:WK1,K2,14:BK50"), 10) << "men count as pieces too";
+    EXPECT_EQ(drawish<International>("W:WK1,K2,K3,K4:BK50"), 100) << "four kings win";
+    EXPECT_EQ(drawish<International>("W:WK1:BK50,K49,K48"), 10);
+    EXPECT_EQ(drawish<International>("W:WK1,K2:B40"), 100) << "a lone man is no lone king";
+    // 8x8: two pieces hold; three kings win unless the lone king is on the long diagonal.
+    EXPECT_EQ(drawish<Russian>("W:WKc1,Ke1:BKh2"), 10);
+    EXPECT_EQ(drawish<Russian>("W:WKc1,Ke1,Kg1:BKh2"), 100);
+    EXPECT_EQ(drawish<Russian>("W:WKc1,Ke1,Kg1:BKd4"), 10);
+    EXPECT_EQ(drawish<damier::draughts::American>("W:WK1,K2:BK32"), 100) << "short kings: no such rule";
+}
+
+}  // namespace
+}  // namespace damier::eval::draughts

@@ -1,0 +1,90 @@
+// Weights as data: the weights file format, its errors, the order sections apply
+// in, and the built-in weights compiled from eval/default.weights.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "eval/builtin_weights.hpp"
+#include "eval/draughts/weights.hpp"
+#include "eval/halma/weights.hpp"
+
+namespace damier::eval {
+namespace {
+
+Result<WeightsFile> parse(std::string_view text) {
+    const auto families = all_weight_names();
+    return WeightsFile::parse(text, families, "test.weights");
+}
+
+std::string error_of(std::string_view text) {
+    auto r = parse(text);
+    return r ? "<parsed>" : r.error();
+}
+
+TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
+    using namespace draughts;
+    const Weights& international = builtin_weights("international");
+    EXPECT_EQ(international[Man], 100);
+    EXPECT_EQ(international[King], 300);
+    EXPECT_EQ(builtin_weights("american")[King], 150) << "[american] overrides [draughts]";
+    EXPECT_EQ(builtin_weights("italian")[King], 150);
+    EXPECT_EQ(builtin_weights("russian")[King], 300);
+    EXPECT_EQ(halma::builtin_weights("chinese")[halma::Progress], 100);
+    EXPECT_EQ(halma::builtin_weights("diamond")[halma::StragglerSlack], 4);
+}
+
+TEST(WeightsFile, LaterSectionsOverrideEarlierOnesForTheirRuleSetOnly) {
+    auto file = parse("# comment\n[draughts]\nman = 90   # trailing comment\n\n[russian]\nman = 80\nking=-5\n"
+                      "[halma]\ngoal_piece = 7\n[diamond]\ngoal_piece = 9\n");
+    ASSERT_TRUE(file) << file.error();
+    using namespace draughts;
+    EXPECT_EQ(weights_for("russian", &*file)[Man], 80);
+    EXPECT_EQ(weights_for("russian", &*file)[King], -5);
+    EXPECT_EQ(weights_for("international", &*file)[Man], 90);
+    EXPECT_EQ(weights_for("international", &*file)[King], 300) << "not in the file: built in";
+    EXPECT_EQ(weights_for("american", &*file)[King], 150);
+    EXPECT_EQ(halma::weights_for("chinese", &*file)[halma::GoalPiece], 7);
+    EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::GoalPiece], 9);
+    EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::Progress], 100);
+}
+
+TEST(WeightsFile, EveryMistakeIsAOneLineErrorWithItsLine) {
+    EXPECT_EQ(error_of("[draughts]\nmann = 3\n"), "test.weights line 2: unknown draughts weight 'mann'");
+    EXPECT_EQ(error_of("\n[internatonal]\n"), "test.weights line 2: unknown section 'internatonal'");
+    EXPECT_EQ(error_of("man = 3\n"), "test.weights line 1: weight 'man' before any [section]");
+    EXPECT_EQ(error_of("[draughts]\nman 3\n"), "test.weights line 2: expected name = value, got 'man 3'");
+    EXPECT_EQ(error_of("[draughts\n"), "test.weights line 1: a section is written [name], got '[draughts'");
+    EXPECT_EQ(error_of("[draughts]\nman = 1.5\n"),
+              "test.weights line 2: man takes a whole number from -1000000 to 1000000, got '1.5'");
+    EXPECT_EQ(error_of("[draughts]\nman = 1000001\n"),
+              "test.weights line 2: man takes a whole number from -1000000 to 1000000, got '1000001'");
+    EXPECT_EQ(error_of("[draughts]\nman =\n"),
+              "test.weights line 2: man takes a whole number from -1000000 to 1000000, got ''");
+    EXPECT_EQ(error_of("[halma]\nman = 1\n"), "test.weights line 2: unknown Chinese checkers weight 'man'");
+    EXPECT_EQ(error_of(std::string("[draughts]\r\nman = 4\r\n")), "<parsed>") << "Windows line ends";
+    EXPECT_EQ(error_of(""), "<parsed>");
+    EXPECT_EQ(error_of(std::string("\0\xff[", 3)), "test.weights line 1: expected name = value, got '??['")
+        << "binary junk is refused";
+}
+
+TEST(WeightsFile, FormattedSectionsReadBack) {
+    draughts::Weights w = draughts::builtin_weights("spanish");
+    for (std::size_t i = 0; i < w.value.size(); ++i) w.value[i] = static_cast<int>(i * 7) - 20;
+    auto file = parse(format_section("spanish", draughts::weight_names(), w.value));
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(draughts::weights_for("spanish", &*file), w);
+}
+
+TEST(WeightsFile, LoadReportsUnreadableFiles) {
+    auto missing = load_eval_file("/nonexistent/damier.weights");
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error(), "cannot read the weights file '/nonexistent/damier.weights'");
+    const std::string path = ::testing::TempDir() + "damier_test.weights";
+    std::ofstream(path) << "[draughts]\nside_to_move = 9\n";
+    auto file = load_eval_file(path);
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(draughts::weights_for("czech", &*file)[draughts::SideToMove], 9);
+}
+
+}  // namespace
+}  // namespace damier::eval
