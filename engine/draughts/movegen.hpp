@@ -85,24 +85,34 @@ public:
     }
 
     // The sum of count() over the positions after each legal move: perft to depth 2.
-    // With no king on the board (the common case in bulk perft) no move list is made:
-    // children of quiet moves are looked at through their two changed squares (see
-    // count_quiet_children), and those of single jumps are built from the jumps found.
+    // With no king on the board no move list is made (count_children_king_free).
     static std::uint64_t count_children(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
         return for_side(p.side, [&]<Color Me>() -> std::uint64_t {
-            if (!p.kings) {
-                const auto jumps = man_jumps<Me>(p);
-                if (!jumps.any()) return count_quiet_children<Me>(p, paths);
-                if (jumps.simple()) {
-                    std::uint64_t n = count_single_jump_children<Me>(p, jumps, paths);
-                    if constexpr (!R::capture_mandatory) n += count_quiet_children<Me>(p, paths);
-                    return n;
-                }
-            }
-            MoveList<B> moves;
-            generate(p, moves, paths);
+            if (!p.kings) return count_children_king_free<Me>(p, paths);
+            return count_children_listed(p, paths);
+        });
+    }
+
+    // Calls visit(child) on the position after each legal move, in no set order,
+    // without a move list where it can (see visit_children).
+    template <class F>
+    static void for_each_child(const Pos& p, F&& visit, CapturePaths paths = CapturePaths::Merge) {
+        for_side(p.side, [&]<Color Me>() {
+            visit_children<Me>(p, [&]<Color>(const Pos& child) __attribute__((always_inline)) { visit(child); },
+                               visit, paths);
+        });
+    }
+
+    // The sum of count_children() over the positions after each legal move: perft
+    // to depth 3.
+    static std::uint64_t count_grandchildren(const Pos& p, CapturePaths paths = CapturePaths::Merge) {
+        return for_side(p.side, [&]<Color Me>() -> std::uint64_t {
             std::uint64_t n = 0;
-            for (const auto& m : moves) n += count(p.after(m), paths);
+            visit_children<Me>(
+                p,
+                [&]<Color Them>(const Pos& child)
+                    __attribute__((always_inline)) { n += count_children_king_free<Them>(child, paths); },
+                [&](const Pos& child) { n += count_children(child, paths); }, paths);
             return n;
         });
     }
@@ -125,21 +135,104 @@ private:
         return f.template operator()<Color::Black>();
     }
 
+    static std::uint64_t count_children_listed(const Pos& p, CapturePaths paths) {
+        MoveList<B> moves;
+        generate(p, moves, paths);
+        std::uint64_t n = 0;
+        for (const auto& m : moves) n += count(p.after(m), paths);
+        return n;
+    }
+
+    template <class F>
+    [[gnu::noinline]] static void visit_listed(const Pos& p, F& visit, CapturePaths paths) {
+        MoveList<B> moves;
+        generate(p, moves, paths);
+        for (const auto& m : moves) visit(p.after(m));
+    }
+
+    // Calls king_free.template operator()<Them>(child) on each child without a king
+    // and other(child) on the others. With no king on the board and only quiet
+    // moves or single jumps to play, the children are made from shifted men,
+    // without a move list: on 8x8 boards a node has few children, so listing them
+    // weighs on every leaf of bulk perft.
+    template <Color Me, class F, class G>
+    [[gnu::always_inline]] static void visit_children(const Pos& p, F&& king_free, G&& other, CapturePaths paths) {
+        if (p.kings) return visit_listed(p, other, paths);
+        const auto jumps = man_jumps<Me>(p);
+        if (jumps.any() && !jumps.simple()) return visit_listed(p, other, paths);
+        constexpr Color Them = opponent(Me);
+        const Bits crown_row = B::promotion_row(Me);
+        auto make = [&](Bits mine, Bits theirs, int to) __attribute__((always_inline)) {
+            Pos child;
+            child.pieces[index(Me)] = mine;
+            child.pieces[index(Them)] = theirs;
+            child.kings = 0;
+            child.side = Them;
+            if ((crown_row >> to) & 1) {
+                child.kings = bit_at<Bits>(to);
+                other(std::as_const(child));
+            } else {
+                king_free.template operator()<Them>(std::as_const(child));
+            }
+        };
+        const Bits mine = p.pieces[index(Me)], theirs = p.pieces[index(Them)];
+        if (jumps.any()) {
+            for_each_direction([&]<int D>() {
+                if constexpr (!man_captures_in(Me, D)) return;
+                for (Bits l = jumps.landings[D]; l;) {
+                    const int to = pop_lowest(l), over = to - B::shift[D], from = over - B::shift[D];
+                    make(mine ^ (bit_at<Bits>(from) | bit_at<Bits>(to)), theirs ^ bit_at<Bits>(over), to);
+                }
+            });
+            if constexpr (R::capture_mandatory) return;
+        }
+        const Bits empty = p.empty();
+        for_each_direction([&]<int D>() {
+            if constexpr (is_forward(Me, D)) {
+                for (Bits targets = B::template shifted<D>(mine) & empty; targets;) {
+                    const int to = pop_lowest(targets);
+                    make(mine ^ (bit_at<Bits>(to - B::shift[D]) | bit_at<Bits>(to)), theirs, to);
+                }
+            }
+        });
+    }
+
+    // count_children() of a king-free position with Me to move. With no king on the
+    // board (the common case in bulk perft) no move list is made: children of quiet
+    // moves are looked at through their two changed squares (see
+    // count_quiet_children), and those of single jumps are built from the jumps found.
+    template <Color Me>
+    static std::uint64_t count_children_king_free(const Pos& p, CapturePaths paths) {
+        const auto jumps = man_jumps<Me>(p);
+        if (!jumps.any()) return count_quiet_children<Me>(p, paths);
+        if (jumps.simple()) {
+            std::uint64_t n = count_single_jump_children<Me>(p, jumps, paths);
+            if constexpr (!R::capture_mandatory) n += count_quiet_children<Me>(p, paths);
+            return n;
+        }
+        return count_children_listed(p, paths);
+    }
+
     // With no king on the board every capture by a man has the same precedence as
     // long as it takes one piece, so when no capture can go on after its first jump,
     // the captures are one per (man, direction) with a jump, found with shifts alone.
+    template <Color Me>
     struct ManJumps {
-        // Landing squares by direction; each is one man's jump in that direction.
+        // Landing squares by direction; each is one man's jump in that direction
+        // (zero in the directions where men do not capture).
         std::array<Bits, 4> landings{};
+        Bits all = 0;        // the union of the landings
         Bits going_on = 0;   // landing squares from which the man jumps again
         Bits may_go_on = 0;  // other landing squares where a man crowned mid-capture may go on
 
-        bool any() const { return (landings[0] | landings[1] | landings[2] | landings[3]) != 0; }
+        bool any() const { return all != 0; }
         // Some man can capture, and every capture ends after one jump.
         bool simple() const { return any() && !(going_on | may_go_on); }
         std::size_t count() const {
             std::size_t n = 0;
-            for (Bits l : landings) n += static_cast<std::size_t>(popcount(l));
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Me, D)) n += static_cast<std::size_t>(popcount(landings[D]));
+            });
             return n;
         }
     };
@@ -148,25 +241,24 @@ private:
     // step in each capture direction (step[D] = shifted<D>(men); callers that look at
     // many children of one position shift the men once).
     template <Color Me>
-    [[gnu::always_inline]] static ManJumps man_jumps(const std::array<Bits, 4>& step, Bits victims, Bits empty) {
-        ManJumps jumps;
-        Bits all = 0;
+    [[gnu::always_inline]] static ManJumps<Me> man_jumps(const std::array<Bits, 4>& step, Bits victims, Bits empty) {
+        ManJumps<Me> jumps;
         for_each_direction([&]<int D>() {
             if constexpr (man_captures_in(Me, D)) {
                 jumps.landings[D] = B::template shifted<D>(step[D] & victims) & empty;
-                all |= jumps.landings[D];
+                jumps.all |= jumps.landings[D];
             }
         });
-        if (all) {
-            jumps.going_on = all & jump_sources<Me>(victims, empty);
+        if (jumps.all) {
+            jumps.going_on = jumps.all & jump_sources<Me>(victims, empty);
             if constexpr (R::crown_in_capture == CrownInCapture::CrownAndContinue)
-                jumps.may_go_on = all & B::promotion_row(Me) & ~jumps.going_on;
+                jumps.may_go_on = jumps.all & B::promotion_row(Me) & ~jumps.going_on;
         }
         return jumps;
     }
 
     template <Color Me>
-    static ManJumps man_jumps(const Pos& p) {
+    static ManJumps<Me> man_jumps(const Pos& p) {
         return man_jumps<Me>(men_steps<Me>(p.pieces[index(Me)]), p.pieces[index(opponent(Me))], p.empty());
     }
 
@@ -202,7 +294,7 @@ private:
     // the men with such a jump are searched. The other men's single jumps are legal
     // moves when captures rank equal, and are outranked by a longer capture otherwise.
     template <Color Me>
-    static std::size_t count_man_captures(const Pos& p, const ManJumps& jumps, CapturePaths paths) {
+    static std::size_t count_man_captures(const Pos& p, const ManJumps<Me>& jumps, CapturePaths paths) {
         const Bits searched_landings = jumps.going_on | jumps.may_go_on;
         Bits searched = 0;
         for_each_direction([&]<int D>() {
@@ -242,7 +334,7 @@ private:
     // captures may go on to a third jump or on as a crowned king: they are counted
     // by a search (for ranked rules, a non-empty set means the caller searches all).
     template <Color Me>
-    static std::pair<std::size_t, Bits> count_two_jump_captures(const Pos& p, const ManJumps& jumps, Bits searched) {
+    static std::pair<std::size_t, Bits> count_two_jump_captures(const Pos& p, const ManJumps<Me>& jumps, Bits searched) {
         const Bits victims = p.pieces[index(opponent(Me))], empty = p.empty(), crown_row = B::promotion_row(Me);
         constexpr bool crown_goes_on = R::crown_in_capture == CrownInCapture::CrownAndContinue;
         constexpr bool crown_stops = R::crown_in_capture == CrownInCapture::CrownAndStop;
@@ -414,9 +506,10 @@ private:
     }
 
     template <Color Me>
-    static void push_single_jumps(const ManJumps& jumps, MoveList<B>& out) {
+    static void push_single_jumps(const ManJumps<Me>& jumps, MoveList<B>& out) {
         for_each_direction([&]<int D>() {
-            for (Bits l = jumps.landings[D]; l;) out.push(single_jump<Me, D>(pop_lowest(l)));
+            if constexpr (man_captures_in(Me, D))
+                for (Bits l = jumps.landings[D]; l;) out.push(single_jump<Me, D>(pop_lowest(l)));
         });
     }
 
@@ -440,10 +533,11 @@ private:
     // Children of single jumps in a king-free position are king-free unless the
     // man is crowned, and are counted without making the move.
     template <Color Me>
-    static std::uint64_t count_single_jump_children(const Pos& p, const ManJumps& jumps, CapturePaths paths) {
+    static std::uint64_t count_single_jump_children(const Pos& p, const ManJumps<Me>& jumps, CapturePaths paths) {
         constexpr Color Them = opponent(Me);
         std::uint64_t n = 0;
         for_each_direction([&]<int D>() {
+            if constexpr (!man_captures_in(Me, D)) return;
             for (Bits l = jumps.landings[D]; l;) {
                 const int to = pop_lowest(l), over = to - B::shift[D], from = over - B::shift[D];
                 Pos child = p;

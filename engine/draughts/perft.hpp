@@ -17,10 +17,9 @@ std::uint64_t perft(const Position<typename R::board>& p, int depth, CapturePath
     if (depth <= 0) return 1;
     if (depth == 1) return MoveGen<R>::count(p, paths);
     if (depth == 2) return MoveGen<R>::count_children(p, paths);
-    MoveList<typename R::board> moves;
-    MoveGen<R>::generate(p, moves, paths);
+    if (depth == 3) return MoveGen<R>::count_grandchildren(p, paths);
     std::uint64_t nodes = 0;
-    for (const auto& m : moves) nodes += perft<R>(p.after(m), depth - 1, paths);
+    MoveGen<R>::for_each_child(p, [&](const Position<typename R::board>& child) { nodes += perft<R>(child, depth - 1, paths); }, paths);
     return nodes;
 }
 
