@@ -28,7 +28,9 @@ struct Masks {
     // a man's advancement is sum_k 2^k over the planes holding it. Black's planes
     // are the board turned upside down.
     std::array<std::array<Bits, 4>, 2> advancement{};
-    Bits centre{}, left{}, right{}, long_diagonal{};
+    Bits centre{}, left{}, right{}, long_diagonal{}, edge{};
+    // Rows counted from each colour's own back row.
+    std::array<std::array<Bits, B::rows>, 2> row_from_back{};
     std::array<Bits, 2> back_rank{};
     // Men of each colour that are at most three rows from crowning.
     std::array<Bits, 2> near_crowning{};
@@ -44,6 +46,8 @@ struct Masks {
                 if ((white_advance >> k) & 1) m.advancement[0][k] |= B::row_mask(row);
                 if ((row >> k) & 1) m.advancement[1][k] |= B::row_mask(row);
             }
+            m.row_from_back[0][B::rows - 1 - row] = B::row_mask(row);
+            m.row_from_back[1][row] = B::row_mask(row);
             if (row <= 3) m.near_crowning[0] |= B::row_mask(row);
             if (row >= B::rows - 4) m.near_crowning[1] |= B::row_mask(row);
         }
@@ -55,6 +59,7 @@ struct Masks {
             const Bits bit = bit_at<Bits>(B::bit_of(sq));
             if (row >= 2 && row < B::rows - 2 && col >= 2 && col < B::cols - 2) m.centre |= bit;
             (col < B::cols / 2 ? m.left : m.right) |= bit;
+            if (col == 0 || col == B::cols - 1) m.edge |= bit;
             if (rising ? row + col == B::rows - 1 : row == col) m.long_diagonal |= bit;
             for (int other = 0; other < B::squares; ++other) {
                 const int r = B::row_of_square(other), c = B::col_of_square(other);
@@ -108,7 +113,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const bool any_king = p.kings != 0;
     const int all_men = 2 * R::men_rows * B::per_row;
     const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
-    int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0;
+    int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0;
+    std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
         const Color colour = static_cast<Color>(c);
@@ -123,6 +129,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         for (int k = 0; k < 4; ++k) a += popcount(own_men & m.advancement[c][k]) << k;
         advance += sign * a;
         centre += sign * popcount(own_men & m.centre);
+        edge += sign * popcount(own_men & m.edge);
+        for (int r = 1; r + 1 < B::rows; ++r) on_row[r] += sign * popcount(own_men & m.row_from_back[c][r]);
         // The back rank matters while no king is out: it stops the other side crowning.
         if (!any_king) back_rank += sign * popcount(own_men & m.back_rank[c]);
         const int wings = popcount(own_men & m.left) - popcount(own_men & m.right);
@@ -146,6 +154,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const int gone = 2 * R::men_rows * B::per_row - popcount(p.pieces[0] | p.pieces[1]);
     sink.add(TradeDown, lead > 0 ? gone : lead < 0 ? -gone : 0);
     sink.add(SideToMove, p.side == Color::White ? 1 : -1);
+    sink.add(Edge, edge);
+    for (int r = 1; r + 1 < B::rows; ++r) sink.add(static_cast<Term>(Row1 + r - 1), on_row[r]);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common

@@ -24,12 +24,21 @@ enum Term : std::size_t {
     TradeDown,       // for the side ahead in material, per piece gone from the board
     SideToMove,      // having the move, in quiet positions
     DrawishPercent,  // what is kept of the score in drawish endings (a lone king holds)
+    Edge,            // per man on the two edge columns
+    // Per man on its n-th row counted from its own back row (0): a value per row on
+    // top of the linear advancement. 8x8 boards use rows 1-6, 10x10 1-8, 12x12 1-10.
+    Row1,
+    Row10 = Row1 + 9,
     TermCount
 };
 
 inline constexpr std::array<std::string_view, TermCount> term_names{
     "man",    "king",          "advance_opening", "advance_ending", "centre",       "back_rank",
-    "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent"};
+    "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent",
+    "edge",    "row_1",        "row_2",           "row_3",          "row_4",        "row_5",
+    "row_6",   "row_7",        "row_8",           "row_9",          "row_10"};
+
+static_assert(!term_names.back().empty(), "a name for every term");
 
 // Weights the tuner fits (the score is linear in them); the rest are fixed.
 constexpr bool tunable(Term t) { return t != DrawishPercent; }

@@ -1,0 +1,106 @@
+// Training positions for the tuner: games of the engine against itself at a node
+// limit, from a few random opening plies, each quiet position (no capture to make)
+// written with the game's result. One worker thread per core, each with its own
+// search and table; game g is played with seed + g, so a run is reproducible
+// whatever the thread count (only the order of the lines changes).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/draughts/game.hpp"
+#include "engine/draughts/notation.hpp"
+#include "eval/draughts/searchable.hpp"
+#include "search/alphabeta.hpp"
+
+namespace damier::tune {
+
+struct SelfplaySettings {
+    int games = 1000;
+    std::uint64_t nodes = 3000;  // per move
+    int random_plies_min = 4, random_plies_max = 10;
+    int max_plies = 300;         // then a draw
+    int adjudicate_score = 600;  // centi-men: this many for 8 plies decides the game
+    int threads = 1;
+    std::uint64_t seed = 1;
+};
+
+// A finished game's quiet positions as "FEN<TAB>result<TAB>game" lines: the result
+// 1, 0.5 or 0 for White, the game's number (the tuner holds out whole games).
+using GameSink = std::function<void(const std::vector<std::string>& lines)>;
+
+template <draughts::RuleSet R>
+std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t game_seed,
+                                       search::AlphaBeta<eval::draughts::Searchable<R>>& engine,
+                                       const eval::draughts::Weights& weights) {
+    using N = draughts::Notation<R>;
+    using draughts::Outcome;
+    std::mt19937_64 random(game_seed);
+    draughts::Game<R> game(N::start());
+    draughts::MoveList<typename R::board> moves;
+    const int random_plies = std::uniform_int_distribution<int>(s.random_plies_min, s.random_plies_max)(random);
+    for (int i = 0; i < random_plies && game.result().outcome == Outcome::Ongoing; ++i) {
+        game.legal_moves(moves);
+        game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+    }
+    std::vector<std::string> fens;
+    double white_result = 0.5;
+    int decisive_plies = 0, last_sign = 0;
+    search::Limits limits;
+    limits.nodes = s.nodes;
+    for (int ply = 0;; ++ply) {
+        const auto result = game.result();
+        if (result.outcome != Outcome::Ongoing) {
+            white_result = result.outcome == Outcome::WhiteWins ? 1.0 : result.outcome == Outcome::BlackWins ? 0.0 : 0.5;
+            break;
+        }
+        if (ply >= s.max_plies) break;
+        const auto& p = game.position();
+        if (!draughts::MoveGen<R>::capture_possible(p)) fens.push_back(N::fen(p));
+        search::Control control;
+        auto found = engine.run(eval::draughts::Searchable<R>(game, weights), limits, 1, control);
+        if (!found.has_move) break;  // unreachable: result() saw a legal move
+        // Adjudicate a lasting lead, from White's point of view.
+        const int white_score = p.side == draughts::Color::White ? found.score : -found.score;
+        const int sign = white_score >= s.adjudicate_score ? 1 : white_score <= -s.adjudicate_score ? -1 : 0;
+        decisive_plies = sign != 0 && sign == last_sign ? decisive_plies + 1 : (sign != 0 ? 1 : 0);
+        last_sign = sign;
+        if (decisive_plies >= 8) {
+            white_result = sign > 0 ? 1.0 : 0.0;
+            break;
+        }
+        game.play(found.best);
+    }
+    const std::string label = std::string(white_result == 1.0 ? "1" : white_result == 0.0 ? "0" : "0.5") + "\t" +
+                              std::to_string(game_seed);
+    for (auto& fen : fens) fen += "\t" + label;
+    return fens;
+}
+
+// Plays s.games games on s.threads threads, handing each finished game to `sink`
+// (called under a lock, in finishing order).
+template <draughts::RuleSet R>
+void selfplay(const SelfplaySettings& s, const eval::draughts::Weights& weights, const GameSink& sink) {
+    std::atomic<int> next{0};
+    std::mutex lock;
+    auto worker = [&] {
+        search::TranspositionTable table(16);
+        search::AlphaBeta<eval::draughts::Searchable<R>> engine(table);
+        for (int g; (g = next.fetch_add(1)) < s.games;) {
+            table.clear();  // each game starts afresh, as its seed says
+            auto lines = play_one_game<R>(s, s.seed + static_cast<std::uint64_t>(g), engine, weights);
+            std::lock_guard guard(lock);
+            sink(lines);
+        }
+    };
+    std::vector<std::jthread> threads;
+    for (int t = 0; t < s.threads; ++t) threads.emplace_back(worker);
+}
+
+}  // namespace damier::tune

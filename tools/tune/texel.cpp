@@ -1,0 +1,93 @@
+#include "tools/tune/texel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace damier::tune {
+
+namespace {
+
+double score_of(const float* row, const std::vector<double>& w) {
+    double s = 0;
+    for (std::size_t j = 0; j < w.size(); ++j) s += w[j] * row[j];
+    return s;
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// Log loss of one prediction, clamped away from log(0).
+double loss_of(double p, double y) {
+    p = std::clamp(p, 1e-12, 1.0 - 1e-12);
+    return -(y * std::log(p) + (1.0 - y) * std::log(1.0 - p));
+}
+
+}  // namespace
+
+double log_loss(const Samples& s, const std::vector<double>& weights, double k) {
+    if (s.size() == 0) return 0;
+    double total = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) total += loss_of(sigmoid(k * score_of(s.row(i), weights) / 100.0), s.result[i]);
+    return total / static_cast<double>(s.size());
+}
+
+double fit_k(const Samples& s, const std::vector<double>& weights) {
+    double low = 0.01, high = 10.0;
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    for (int i = 0; i < 60; ++i) {
+        const double a = high - ratio * (high - low), b = low + ratio * (high - low);
+        if (log_loss(s, weights, a) < log_loss(s, weights, b)) high = b;
+        else low = a;
+    }
+    return (low + high) / 2.0;
+}
+
+FitResult fit(const Samples& train, const Samples& validation, const std::vector<double>& start,
+              const std::vector<bool>& tunable, const FitSettings& settings,
+              const std::function<void(const std::string&)>& progress) {
+    FitResult r;
+    r.weights = start;
+    r.k = fit_k(train, start);
+    r.train_loss_before = r.train_loss = log_loss(train, start, r.k);
+    r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k);
+    std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
+    const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+    const double n = static_cast<double>(train.size());
+    for (int epoch = 1; epoch <= settings.epochs && train.size() > 0; ++epoch) {
+        std::fill(gradient.begin(), gradient.end(), 0.0);
+        for (std::size_t i = 0; i < train.size(); ++i) {
+            const float* row = train.row(i);
+            // d(log loss)/d(score) = (p - y) * K / 100
+            const double error = (sigmoid(r.k * score_of(row, w) / 100.0) - train.result[i]) * r.k / 100.0;
+            for (std::size_t j = 0; j < w.size(); ++j) gradient[j] += error * row[j];
+        }
+        for (std::size_t j = 0; j < w.size(); ++j) {
+            if (!tunable[j]) continue;
+            const double g = gradient[j] / n;
+            m[j] = beta1 * m[j] + (1 - beta1) * g;
+            v[j] = beta2 * v[j] + (1 - beta2) * g * g;
+            const double m_hat = m[j] / (1 - std::pow(beta1, epoch)), v_hat = v[j] / (1 - std::pow(beta2, epoch));
+            w[j] -= settings.learning_rate * m_hat / (std::sqrt(v_hat) + epsilon);
+        }
+        if (epoch % settings.report_every == 0 || epoch == settings.epochs) {
+            // The engine uses whole numbers: judge the rounded weights.
+            std::vector<double> rounded = w;
+            for (auto& x : rounded) x = std::round(x);
+            const double train_loss = log_loss(train, rounded, r.k);
+            const double validation_loss = log_loss(validation, rounded, r.k);
+            if (validation_loss < r.validation_loss) {
+                r.validation_loss = validation_loss;
+                r.train_loss = train_loss;
+                r.weights = rounded;
+                r.best_epoch = epoch;
+            }
+            char line[160];
+            std::snprintf(line, sizeof line, "epoch %d: train loss %.6f, validation loss %.6f%s", epoch, train_loss,
+                          validation_loss, r.best_epoch == epoch ? " (best)" : "");
+            progress(line);
+        }
+    }
+    return r;
+}
+
+}  // namespace damier::tune

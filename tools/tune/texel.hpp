@@ -1,0 +1,53 @@
+// Texel tuning: logistic regression of game results on evaluation terms.
+//
+// Each sample is a position's term counts (White's point of view) and the game's
+// result for White. The model predicts sigmoid(K * score / 100) with score the
+// weighted sum of the counts in the engine's units. K is fitted first with the
+// starting weights (it maps the engine's scale to winning chances), then the
+// tunable weights by Adam on the mean log loss of the training samples; the
+// weights of the epoch with the best loss on held-out games are kept.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace damier::tune {
+
+struct Samples {
+    std::size_t terms = 0;
+    std::vector<float> counts;  // terms per sample, row after row
+    std::vector<float> result;  // 1, 0.5 or 0 for White
+    std::size_t size() const { return result.size(); }
+    const float* row(std::size_t i) const { return counts.data() + i * terms; }
+};
+
+struct FitSettings {
+    int epochs = 2000;
+    double learning_rate = 1.0;  // Adam step, in weight units
+    int report_every = 100;
+};
+
+struct FitResult {
+    std::vector<double> weights;
+    double k = 1;
+    double train_loss_before = 0, validation_loss_before = 0;
+    double train_loss = 0, validation_loss = 0;
+    int best_epoch = 0;
+};
+
+// Mean log loss of the samples under weights and K.
+double log_loss(const Samples& s, const std::vector<double>& weights, double k);
+
+// The K of least log loss for fixed weights (golden-section search).
+double fit_k(const Samples& s, const std::vector<double>& weights);
+
+// Fits the weights whose `tunable` flag is set, starting from `start`; `progress`
+// receives a line every report_every epochs.
+FitResult fit(const Samples& train, const Samples& validation, const std::vector<double>& start,
+              const std::vector<bool>& tunable, const FitSettings& settings,
+              const std::function<void(const std::string&)>& progress);
+
+}  // namespace damier::tune
