@@ -20,6 +20,7 @@
 #include "eval/builtin_weights.hpp"
 #include "eval/draughts/eval.hpp"
 #include "protocol/command_line.hpp"
+#include "tools/tune/halma_tune.hpp"
 #include "tools/tune/selfplay.hpp"
 #include "tools/tune/texel.hpp"
 
@@ -186,7 +187,8 @@ int usage() {
     std::cerr << "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
                  "                            [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS\n"
                  "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]\n"
-                 "                       [--rate R] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n";
+                 "                       [--rate R] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
+                 "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
     return 2;
 }
 
@@ -200,9 +202,11 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
-                                      "out", "data", "epochs", "rate", "holdout", "freeze"});
+                                      "out", "data", "epochs", "rate", "holdout", "freeze", "players"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
+    // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.
+    if (const int halma_status = tune::halma_tune::run(command, *args, variant); halma_status >= 0) return halma_status;
     int status = 2;
     std::string error;
     if (command == "selfplay")

@@ -23,11 +23,39 @@ enum Term : std::size_t {
     // piece left behind has no pieces to hop over and costs many single steps late.
     Straggler,
     StragglerSlack,  // steps (not centi-steps) of lag that cost nothing
+    // Terms added for tuning, 0 in the first evaluation (the sink skips a term of
+    // weight 0, so they cost nothing until used). f is the player's phase: 0 with
+    // the start total distance, 1 with a full goal (eval/halma/eval.hpp).
+    // Per piece still in the own start camp, times f: late, it is a straggler,
+    // and with anti-blocking it fills the goal of the opposite player.
+    HomeLate,
+    // Per empty goal cell deeper (nearer the tip) than the own goal piece nearest
+    // the entrance: a goal filled from its entrance leaves holes behind.
+    GoalHole,
+    // Per half-column a piece outside its goal stands off the line from its home
+    // tip to its goal tip (lateral deviation).
+    Lateral,
+    // Per own piece outside the goal with a single forward jump ready (a hop over
+    // any piece onto an empty cell nearer the goal tip): a mobility proxy.
+    ForwardJump,
+    // Per step above the full goal (as progress), times f: the race weighs more
+    // (or less) as it ends. A tapered progress.
+    ProgressLate,
+    // Steps between the rearmost piece and the goal beyond the goal's depth.
+    Rearmost,
+    // Per goal cell held by another player's piece, with anti-blocking only (it
+    // counts as filled for the finish).
+    OthersInGoal,
+    // For the player to move (a tempo: a turn in hand is worth a few steps).
+    ToMove,
     TermCount
 };
 
-inline constexpr std::array<std::string_view, TermCount> term_names{"progress", "goal_piece", "straggler",
-                                                                    "straggler_slack"};
+inline constexpr std::array<std::string_view, TermCount> term_names{
+    "progress",  "goal_piece",   "straggler", "straggler_slack", "home_late", "goal_hole", "lateral",
+    "forward_jump", "progress_late", "rearmost", "others_in_goal", "to_move"};
+
+static_assert(!term_names.back().empty(), "a name for every term");
 
 // Weights the tuner fits (the cost is linear in them); the rest are fixed.
 constexpr bool tunable(Term t) { return t != StragglerSlack; }
