@@ -48,6 +48,7 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     FitResult r;
     r.weights = start;
     r.k = fit_k(train, start);
+    double k = r.k;
     r.train_loss_before = r.train_loss = log_loss(train, start, r.k);
     r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k);
     std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
@@ -58,7 +59,7 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
         for (std::size_t i = 0; i < train.size(); ++i) {
             const float* row = train.row(i);
             // d(log loss)/d(score) = (p - y) * K / 100
-            const double error = (sigmoid(r.k * score_of(row, w) / 100.0) - train.result[i]) * r.k / 100.0;
+            const double error = (sigmoid(k * score_of(row, w) / 100.0) - train.result[i]) * k / 100.0;
             for (std::size_t j = 0; j < w.size(); ++j) gradient[j] += error * row[j];
         }
         for (std::size_t j = 0; j < w.size(); ++j) {
@@ -70,15 +71,18 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
             w[j] -= settings.learning_rate * m_hat / (std::sqrt(v_hat) + epsilon);
         }
         if (epoch % settings.report_every == 0 || epoch == settings.epochs) {
+            // K follows the weights (a fixed unit weight keeps the pair identifiable).
+            k = fit_k(train, w);
             // The engine uses whole numbers: judge the rounded weights.
             std::vector<double> rounded = w;
             for (auto& x : rounded) x = std::round(x);
-            const double train_loss = log_loss(train, rounded, r.k);
-            const double validation_loss = log_loss(validation, rounded, r.k);
+            const double train_loss = log_loss(train, rounded, k);
+            const double validation_loss = log_loss(validation, rounded, k);
             if (validation_loss < r.validation_loss) {
                 r.validation_loss = validation_loss;
                 r.train_loss = train_loss;
                 r.weights = rounded;
+                r.k = k;
                 r.best_epoch = epoch;
             }
             char line[160];

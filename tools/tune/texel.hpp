@@ -2,10 +2,12 @@
 //
 // Each sample is a position's term counts (White's point of view) and the game's
 // result for White. The model predicts sigmoid(K * score / 100) with score the
-// weighted sum of the counts in the engine's units. K is fitted first with the
-// starting weights (it maps the engine's scale to winning chances), then the
-// tunable weights by Adam on the mean log loss of the training samples; the
-// weights of the epoch with the best loss on held-out games are kept.
+// weighted sum of the counts in the engine's units. K (it maps the engine's scale
+// to winning chances) is fitted first with the starting weights, then the tunable
+// weights by Adam on the mean log loss of the training samples, K fitted again at
+// each report; the weights and K of the report with the best loss on held-out
+// games are kept. One weight must stay fixed (the unit: a man is 100) for the
+// weights and K to be found together.
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,52 @@
+// Texel tuning on data with known answers: K and the weights that generated the
+// results are found again, frozen weights stay, and the held-out loss is reported.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "tools/tune/texel.hpp"
+
+namespace damier::tune {
+namespace {
+
+// Two terms, results drawn with P(white wins) = sigmoid(k * (w0 f0 + w1 f1) / 100).
+Samples synthetic(std::size_t n, std::uint64_t seed, double w0, double w1, double k) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> f0(-3, 3), f1(-6, 6);
+    std::uniform_real_distribution<double> u(0, 1);
+    Samples s;
+    s.terms = 2;
+    for (std::size_t i = 0; i < n; ++i) {
+        const int a = f0(random), b = f1(random);
+        const double p = 1 / (1 + std::exp(-k * (w0 * a + w1 * b) / 100));
+        s.counts.push_back(static_cast<float>(a));
+        s.counts.push_back(static_cast<float>(b));
+        s.result.push_back(u(random) < p ? 1.0f : 0.0f);
+    }
+    return s;
+}
+
+TEST(Texel, FindsTheScaleOfKnownWeights) {
+    const Samples s = synthetic(40000, 1, 100, 30, 0.8);
+    EXPECT_NEAR(fit_k(s, {100, 30}), 0.8, 0.05);
+    EXPECT_LT(log_loss(s, {100, 30}, 0.8), log_loss(s, {100, 0}, 0.8));
+}
+
+TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
+    const Samples train = synthetic(40000, 2, 100, 30, 0.8);
+    const Samples held_out = synthetic(10000, 3, 100, 30, 0.8);
+    FitSettings settings;
+    settings.epochs = 400;
+    settings.report_every = 50;
+    int reports = 0;
+    const FitResult r = fit(train, held_out, {100, 0}, {false, true}, settings, [&](const std::string&) { ++reports; });
+    EXPECT_EQ(reports, 8);
+    EXPECT_EQ(r.weights[0], 100) << "frozen";
+    EXPECT_NEAR(r.weights[1], 30, 4);
+    EXPECT_LT(r.validation_loss, r.validation_loss_before);
+    EXPECT_EQ(r.weights[1], std::round(r.weights[1])) << "the engine's weights are whole numbers";
+}
+
+}  // namespace
+}  // namespace damier::tune
