@@ -1,8 +1,8 @@
 #include "eval/weights_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "engine/core/text.hpp"
 
@@ -37,25 +37,25 @@ Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const We
         line = trim(line);
         if (line.empty()) continue;
         if (line.front() == '[') {
-            if (line.back() != ']') return fail("a section is written [name], got " + quoted(line));
+            if (line.back() != ']') return fail("a section is written [name], got " + damier::quoted(line));
             section = std::string(trim(line.substr(1, line.size() - 2)));
             family = owner(families, section);
-            if (!family) return fail("unknown section " + quoted(section));
+            if (!family) return fail("unknown section " + damier::quoted(section));
             continue;
         }
         const auto equals = line.find('=');
-        if (equals == std::string_view::npos) return fail("expected name = value, got " + quoted(line));
+        if (equals == std::string_view::npos) return fail("expected name = value, got " + damier::quoted(line));
         const std::string_view name = trim(line.substr(0, equals));
         std::string_view value = trim(line.substr(equals + 1));
-        if (!family) return fail("weight " + quoted(name) + " before any [section]");
+        if (!family) return fail("weight " + damier::quoted(name) + " before any [section]");
         if (!listed(family->names, name))
-            return fail("unknown " + std::string(family->family) + " weight " + quoted(name));
+            return fail("unknown " + std::string(family->family) + " weight " + damier::quoted(name));
         const bool negative = !value.empty() && value.front() == '-';
         if (negative) value.remove_prefix(1);
         const auto magnitude = parse_uint(value);
         if (!magnitude || *magnitude > 1000000)
             return fail(std::string(name) + " takes a whole number from -1000000 to 1000000, got " +
-                        quoted(trim(line.substr(equals + 1))));
+                        damier::quoted(trim(line.substr(equals + 1))));
         const auto v = static_cast<long long>(*magnitude);
         file.entries_.push_back({section, std::string(name), negative ? -v : v, number});
     }
@@ -63,12 +63,18 @@ Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const We
 }
 
 Result<WeightsFile> WeightsFile::load(const std::string& path, std::span<const WeightNames> families) {
+    // Only regular files: a device such as /dev/zero never ends, a FIFO may never open.
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error))
+        return failure<WeightsFile>("cannot read the weights file " + damier::quoted(path) + " (not a regular file)");
     std::ifstream in(path, std::ios::binary);
-    if (!in) return failure<WeightsFile>("cannot read the weights file " + quoted(path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().size() > (1u << 20)) return failure<WeightsFile>("the weights file " + quoted(path) + " is over 1 MiB");
-    return parse(text.str(), families, path);
+    if (!in) return failure<WeightsFile>("cannot read the weights file " + damier::quoted(path));
+    constexpr std::size_t limit = 1u << 20;
+    std::string text(limit + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limit) return failure<WeightsFile>("the weights file " + damier::quoted(path) + " is over 1 MiB");
+    return parse(text, families, path);
 }
 
 void WeightsFile::apply(const WeightNames& family, std::initializer_list<std::string_view> sections,

@@ -78,7 +78,17 @@ TEST(WeightsFile, FormattedSectionsReadBack) {
 TEST(WeightsFile, LoadReportsUnreadableFiles) {
     auto missing = load_eval_file("/nonexistent/damier.weights");
     ASSERT_FALSE(missing);
-    EXPECT_EQ(missing.error(), "cannot read the weights file '/nonexistent/damier.weights'");
+    EXPECT_EQ(missing.error(), "cannot read the weights file '/nonexistent/damier.weights' (not a regular file)");
+    for (const char* odd : {"/dev/zero", "/tmp", "/dev/null"}) {
+        auto r = load_eval_file(odd);
+        ASSERT_FALSE(r) << odd;
+        EXPECT_NE(r.error().find("not a regular file"), std::string::npos) << r.error();
+    }
+    const std::string big = ::testing::TempDir() + "damier_big.weights";
+    std::ofstream(big) << std::string((1u << 20) + 10, '#');
+    auto too_big = load_eval_file(big);
+    ASSERT_FALSE(too_big);
+    EXPECT_NE(too_big.error().find("is over 1 MiB"), std::string::npos) << too_big.error();
     const std::string path = ::testing::TempDir() + "damier_test.weights";
     std::ofstream(path) << "[draughts]\nside_to_move = 9\n";
     auto file = load_eval_file(path);
