@@ -159,7 +159,20 @@ private:
     [[gnu::always_inline]] static void visit_children(const Pos& p, F&& king_free, G&& other, CapturePaths paths) {
         if (p.kings) return visit_listed(p, other, paths);
         const auto jumps = man_jumps<Me>(p);
-        if (jumps.any() && !jumps.simple()) return visit_listed(p, other, paths);
+        if (jumps.any() && !jumps.simple()) {
+            if constexpr (R::capture_mandatory) {
+                MoveList<B> moves;
+                if (list_man_captures<Me>(p, jumps, moves, paths)) {
+                    for (const auto& m : moves) {
+                        const Pos child = p.after(m);
+                        if (child.kings) other(child);
+                        else king_free.template operator()<opponent(Me)>(child);
+                    }
+                    return;
+                }
+            }
+            return visit_listed(p, other, paths);
+        }
         constexpr Color Them = opponent(Me);
         const Bits crown_row = B::promotion_row(Me);
         auto make = [&](Bits mine, Bits theirs, int to) __attribute__((always_inline)) {
@@ -209,6 +222,14 @@ private:
             std::uint64_t n = count_single_jump_children<Me>(p, jumps, paths);
             if constexpr (!R::capture_mandatory) n += count_quiet_children<Me>(p, paths);
             return n;
+        }
+        if constexpr (R::capture_mandatory) {
+            MoveList<B> moves;
+            if (list_man_captures<Me>(p, jumps, moves, paths)) {
+                std::uint64_t n = 0;
+                for (const auto& m : moves) n += count(p.after(m), paths);
+                return n;
+            }
         }
         return count_children_listed(p, paths);
     }
@@ -327,6 +348,33 @@ private:
         return singles + list.size();
     }
 
+    // The captures of a king-free position where some jump may go on, as
+    // count_man_captures finds them, added to `out`. False (with `out` unchanged)
+    // when they need CaptureSearch.
+    template <Color Me>
+    static bool list_man_captures(const Pos& p, const ManJumps<Me>& jumps, MoveList<B>& out, CapturePaths paths) {
+        const Bits searched_landings = jumps.going_on | jumps.may_go_on;
+        Bits searched = 0;
+        for_each_direction([&]<int D>() {
+            constexpr int Back = opposite(D);
+            if constexpr (man_captures_in(Me, D))
+                searched |= B::template shifted<Back>(B::template shifted<Back>(jumps.landings[D] & searched_landings));
+        });
+        const std::size_t first = out.size();
+        if constexpr (men_captures_rank_equal) {
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Me, D))
+                    for (Bits l = jumps.landings[D] & ~B::template shifted<D>(B::template shifted<D>(searched)); l;)
+                        out.push(single_jump<Me, D>(pop_lowest(l)));
+            });
+        }
+        const Bits men = men_captures_rank_equal || jumps.going_on ? searched : p.pieces[index(Me)];
+        ManCaptureCounter<Me, true> counter(p, paths == CapturePaths::Merge, out);
+        if (counter.add_men(men)) return true;
+        out.truncate(first);
+        return false;
+    }
+
     // The captures of the searched men whose every capture ends by the second jump,
     // counted with shifts: a path of one or two jumps is one landing bit per pair
     // of directions, it cannot take a piece twice nor land on the square it left,
@@ -334,7 +382,8 @@ private:
     // captures may go on to a third jump or on as a crowned king: they are counted
     // by a search (for ranked rules, a non-empty set means the caller searches all).
     template <Color Me>
-    static std::pair<std::size_t, Bits> count_two_jump_captures(const Pos& p, const ManJumps<Me>& jumps, Bits searched) {
+    static std::pair<std::size_t, Bits> count_two_jump_captures(const Pos& p, const ManJumps<Me>& jumps,
+                                                               Bits searched) {
         const Bits victims = p.pieces[index(opponent(Me))], empty = p.empty(), crown_row = B::promotion_row(Me);
         constexpr bool crown_goes_on = R::crown_in_capture == CrownInCapture::CrownAndContinue;
         constexpr bool crown_stops = R::crown_in_capture == CrownInCapture::CrownAndStop;
@@ -356,6 +405,8 @@ private:
                 Bits continuing = first[D1];
                 if constexpr (crown_goes_on) longer |= twice.template operator()<Back1>(first[D1] & crown_row);
                 if constexpr (crown_goes_on || crown_stops) continuing &= ~crown_row;
+                // Usually one direction or none has a landing that goes on.
+                if (!(continuing & jumps.going_on)) return;
                 for_each_direction([&]<int D2>() {
                     if constexpr (man_captures_in(Me, D2) && D2 != Back1) {
                         constexpr int Back2 = opposite(D2);
@@ -401,11 +452,18 @@ private:
     // Counts the captures of men in a king-free position without making moves: a
     // leaner search than CaptureSearch, where the precedence key is the number of
     // pieces taken (the other terms are equal when no king is on the board).
-    template <Color Me>
+    // With Listing, the captures are also added to a move list.
+    template <Color Me, bool Listing = false>
     class ManCaptureCounter {
     public:
         ManCaptureCounter(const Pos& p, bool merge_paths)
             : pos_(p), victims_(p.pieces[index(opponent(Me))]), empty_(p.empty()), merge_paths_(merge_paths) {}
+        ManCaptureCounter(const Pos& p, bool merge_paths, MoveList<B>& out)
+            requires Listing
+            : ManCaptureCounter(p, merge_paths) {
+            out_ = &out;
+            first_ = out.size();
+        }
 
         // False when the count needs CaptureSearch: more long captures of one man
         // than the merge buffer holds.
@@ -415,7 +473,7 @@ private:
                 from_ = from;
                 empty_ |= bit_at<Bits>(from);
                 long_captures_ = 0;
-                search_from(from, Bits{0}, 0);
+                search_from<-1>(from, Bits{0}, 0);
                 empty_ &= ~bit_at<Bits>(from);
                 if (gave_up_) return false;
             }
@@ -424,11 +482,14 @@ private:
         std::size_t count() const { return count_; }
 
     private:
+        // Came: the direction of the jump that landed on sq (-1 at the start); going
+        // straight back would take the same piece again.
+        template <int Came>
         void search_from(int sq, Bits captured, int taken) {
             const Bits at = bit_at<Bits>(sq), victims = victims_ & ~captured;
             bool extended = false;
             for_each_direction([&]<int D>() {
-                if constexpr (man_captures_in(Me, D)) {
+                if constexpr (man_captures_in(Me, D) && (Came < 0 || D != opposite(Came))) {
                     const Bits over = B::template shifted<D>(at) & victims;
                     if (!over || !(B::template shifted<D>(over) & empty_)) return;
                     extended = true;
@@ -442,10 +503,10 @@ private:
                             return;
                         }
                     }
-                    search_from(land, captured | over, taken + 1);
+                    search_from<D>(land, captured | over, taken + 1);
                 }
             });
-            if (!extended && taken > 0) record(sq, captured, taken, ((B::promotion_row(Me) >> sq) & 1) != 0);
+            if (!extended && Came >= 0) record(sq, captured, taken, ((B::promotion_row(Me) >> sq) & 1) != 0);
         }
 
         void record(int to, Bits captured, int taken, bool crowns) {
@@ -455,6 +516,7 @@ private:
                     best_ = taken;
                     count_ = 0;
                     long_captures_ = 0;
+                    if constexpr (Listing) out_->truncate(first_);
                 }
             }
             // Different paths can only give the same move from three pieces taken on;
@@ -473,16 +535,36 @@ private:
                 long_captured_[long_captures_++] = captured;
             }
             ++count_;
+            if constexpr (Listing) out_->push(Move<B>{captured, Move<B>::u8(from_), Move<B>::u8(to), crowns});
         }
 
         // The rare man crowned mid-capture who goes on as a king: CaptureSearch
         // finishes those captures, and each one found is recorded here.
         void crowned_goes_on(int land, int dir, Bits captured, int taken) {
+            if (!king_captures(bit_at<Bits>(land), victims_ & ~captured)) return record(land, captured, taken, true);
             MoveList<B> list;
             CaptureSearch<false, Me> search(pos_, list, nullptr,
                                             merge_paths_ ? CapturePaths::Merge : CapturePaths::Count);
             search.continue_crowned(from_, land, dir, captured, taken);
             for (const auto& m : list) record(m.to, m.captured, popcount(m.captured), m.crowns);
+        }
+
+        // Whether a king on `at` can take one of `victims` (most men crowned in a
+        // capture cannot, and need no CaptureSearch).
+        bool king_captures(Bits at, Bits victims) const {
+            bool found = false;
+            for_each_direction([&]<int D>() {
+                Bits front = B::template shifted<D>(at);
+                if constexpr (R::flying_kings) {
+                    for (Bits ray = front & empty_; ray;) {
+                        ray = B::template shifted<D>(ray);
+                        front |= ray;
+                        ray &= empty_;
+                    }
+                }
+                found = found || (B::template shifted<D>(front & victims) & empty_);
+            });
+            return found;
         }
 
         const Pos& pos_;
@@ -496,6 +578,9 @@ private:
         std::size_t long_captures_ = 0;
         std::array<std::uint8_t, 64> long_end_;  // destination, plus 128 if crowned
         std::array<Bits, 64> long_captured_;
+        struct NoList {};
+        [[no_unique_address]] std::conditional_t<Listing, MoveList<B>*, NoList> out_{};
+        [[no_unique_address]] std::conditional_t<Listing, std::size_t, NoList> first_{};
     };
 
     // The move of the man landing on `to` after a jump in direction D.
@@ -555,6 +640,89 @@ private:
         return n;
     }
 
+    // Counts in bulk the children of a king-free position without threats (see
+    // count_quiet_children) whose captures all end after one jump: they have as
+    // many moves as jumps. A jump of theirs lands next to the square taken or left,
+    // and goes on from there exactly when it would in the position before the move
+    // (the second piece taken and the square landed on are neither of the two
+    // squares the move changed), except for a second jump over the man that moved
+    // after a jump onto the square it left.
+    template <Color Me>
+    class SingleCaptures {
+    public:
+        static constexpr Color Them = opponent(Me);
+
+        SingleCaptures(Bits mine, Bits empty) : mine_(mine), empty_(empty) {
+            std::array<Bits, 4> jump_from{};
+            for_each_direction([&]<int D>() {
+                constexpr int Back = opposite(D);
+                if constexpr (man_captures_in(Them, D))
+                    jump_from[D] = B::template shifted<Back>(B::template shifted<Back>(empty) & mine);
+            });
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Them, D)) {
+                    Bits sources = 0;
+                    for_each_direction([&]<int D2>() {
+                        if constexpr (man_captures_in(Them, D2) && D2 != opposite(D)) sources |= jump_from[D2];
+                    });
+                    goes_on_[D] = crowning_adjusted(sources);
+                }
+            });
+        }
+
+        // The moves of the children of men moving in direction Dm, from `origins`
+        // (whose targets are `targets`), that have only single jumps; these origins
+        // are taken out of `searched`.
+        template <int Dm>
+        std::uint64_t count(Bits targets, Bits origins, const std::array<Bits, 4>& next_to_theirs,
+                            Bits& searched) const {
+            constexpr int Back = opposite(Dm);
+            // Jumps over the target (target squares) and onto the origin (origins),
+            // by direction, and the origins of children with a jump that goes on.
+            std::array<Bits, 4> over{}, onto{};
+            Bits going_on = 0;
+            Bits over_mover = 0;
+            if constexpr (man_captures_in(Them, Dm))
+                over_mover = crowning_adjusted(B::template shifted<Back>(B::template shifted<Back>(empty_)));
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Them, D)) {
+                    constexpr int Opposite = opposite(D);
+                    if constexpr (D == Back) over[D] = targets & next_to_theirs[D];
+                    else over[D] = targets & next_to_theirs[D] & B::template shifted<Opposite>(empty_);
+                    going_on |= B::template shifted<Back>(over[D] & B::template shifted<Opposite>(goes_on_[D]));
+                    onto[D] = B::template shifted<D>(mine_ & next_to_theirs[D]) & origins;
+                    going_on |= onto[D] & (goes_on_[D] | over_mover);
+                }
+            });
+            const Bits simple = origins & ~going_on;
+            const Bits simple_targets = B::template shifted<Dm>(simple);
+            std::uint64_t n = 0;
+            for_each_direction([&]<int D>() {
+                if constexpr (man_captures_in(Them, D))
+                    n += static_cast<std::uint64_t>(popcount(simple_targets & over[D]) + popcount(simple & onto[D]));
+            });
+            searched &= ~simple;
+            return n;
+        }
+
+    private:
+        // Landing squares from which a capture goes on, counting a man crowned there.
+        static Bits crowning_adjusted(Bits landings) {
+            constexpr Bits crown_row = B::promotion_row(Them);
+            if constexpr (R::crown_in_capture == CrownInCapture::CrownAndContinue) return landings | crown_row;
+            else if constexpr (R::crown_in_capture == CrownInCapture::CrownAndStop) return landings & ~crown_row;
+            else return landings;
+        }
+
+        Bits mine_, empty_;
+        std::array<Bits, 4> goes_on_{};  // by direction of the jump landing there
+    };
+
+    // Whether count_quiet_children counts the children whose captures all end after
+    // one jump in bulk: with men capturing forward only; with men capturing in four
+    // directions the test costs more than the children it saves.
+    static constexpr bool bulk_single_captures = R::capture_mandatory && !R::men_capture_backwards;
+
     template <Color Me>
     static std::uint64_t count_quiet_children(const Pos& p, CapturePaths paths) {
         constexpr Color Them = opponent(Me);
@@ -599,6 +767,11 @@ private:
         for_each_direction([&]<int D>() {
             if constexpr (is_forward(Them, D)) their_quiet += popcount(next_to_theirs[D] & empty);
         });
+        struct None {};
+        const auto single_captures = [&] {
+            if constexpr (bulk_single_captures) return SingleCaptures<Me>(mine, empty);
+            else return None{};
+        }();
         for_each_direction([&]<int Dm>() {
             if constexpr (!is_forward(Me, Dm)) return;
             constexpr int Back = opposite(Dm);
@@ -624,7 +797,11 @@ private:
                     n += static_cast<std::uint64_t>(popcount(plain & next_to_theirs[D])) -
                          static_cast<std::uint64_t>(popcount(plain_targets & next_to_theirs[D]));
             });
-            for (Bits from = one_by_one; from;) {
+            Bits searched = one_by_one;
+            if constexpr (bulk_single_captures)
+                n += single_captures.template count<Dm>(
+                    targets, one_by_one & ~B::template shifted<Back>(targets & crown_row), next_to_theirs, searched);
+            for (Bits from = searched; from;) {
                 const int sq = pop_lowest(from);
                 n += child_count(sq, sq + B::shift[Dm]);
             }

@@ -19,7 +19,8 @@ std::uint64_t perft(const Position<typename R::board>& p, int depth, CapturePath
     if (depth == 2) return MoveGen<R>::count_children(p, paths);
     if (depth == 3) return MoveGen<R>::count_grandchildren(p, paths);
     std::uint64_t nodes = 0;
-    MoveGen<R>::for_each_child(p, [&](const Position<typename R::board>& child) { nodes += perft<R>(child, depth - 1, paths); }, paths);
+    MoveGen<R>::for_each_child(
+        p, [&](const Position<typename R::board>& child) { nodes += perft<R>(child, depth - 1, paths); }, paths);
     return nodes;
 }
 
