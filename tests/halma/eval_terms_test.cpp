@@ -1,6 +1,7 @@
 // The Chinese checkers evaluation terms on hand-made positions: what each counts
 // (eval/halma/eval.hpp), that the engine's weighted sum and the tuner's counts agree,
-// and that the built-in weights keep the first evaluation's cost exactly.
+// and that the first evaluation's weights ([halma], the added terms at 0) keep its
+// cost exactly.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,6 +26,16 @@ Position two_player(const Rules& rules, std::initializer_list<int> bottom, std::
     for (int cell : top) p.pieces[3] |= bit_at<u128>(cell - 1);
     p.side = 0;
     return settle(rules, p);
+}
+
+// The first evaluation: the [halma] weights, every added term at 0.
+Weights first_weights() {
+    Weights w;
+    w[Progress] = 100;
+    w[GoalPiece] = 60;
+    w[Straggler] = 50;
+    w[StragglerSlack] = 4;
+    return w;
 }
 
 Evaluator::TermCounts counts(const Evaluator& eval, const Position& p, int camp) {
@@ -55,7 +66,12 @@ TEST(HalmaEvalTerms, TheStartPosition) {
     EXPECT_EQ(c.count[OthersInGoal], 10); // the opponent is still at home: our goal
     EXPECT_EQ(c.count[ToMove], 1);        // camp 1 moves first
     EXPECT_EQ(counts(eval, start_position(rules), 3).count[ToMove], 0);
-    EXPECT_EQ(eval.cost(start_position(rules), 0), 100 * 120 + 60 * 10);
+    EXPECT_EQ(Evaluator(rules, first_weights()).cost(start_position(rules), 0), 100 * 120 + 60 * 10);
+    // The built-in chinese weights add the rearmost piece's 13 steps and the lateral 14.
+    const Weights& w = builtin_weights("chinese");
+    EXPECT_EQ(eval.cost(start_position(rules), 0),
+              100 * 120 + w[GoalPiece] * 10 + w[Rearmost] * 13 + w[Lateral] * 14 + w[ForwardJump] * 3 +
+                  w[OthersInGoal] * 10 + w[ToMove]);
 }
 
 TEST(HalmaEvalTerms, PiecesAtHomeLateAndTaperedProgressFollowThePhase) {
@@ -145,14 +161,14 @@ int first_cost(const Rules& rules, const Position& p, int camp) {
     return std::min(100 * std::max(0, total - full) + 60 * missing + (k ? 50 * lag / k : 0), Evaluator::MaxCost);
 }
 
-TEST(HalmaEvalTerms, BuiltInWeightsKeepTheFirstCostAndSinksAgreeAlongRandomGames) {
+TEST(HalmaEvalTerms, TheFirstWeightsKeepTheFirstCostAndSinksAgreeAlongRandomGames) {
     std::mt19937_64 rng(11);
     for (const Variant variant : {Variant::Chinese, Variant::Diamond})
         for (int players : {2, 3, 4, 6}) {
             if (variant == Variant::Diamond && players > 3) continue;
             const Rules rules = make_rules(players, variant);
-            const Evaluator first(rules, builtin_weights("chinese"));
-            Weights w = builtin_weights("chinese");
+            const Evaluator first(rules, first_weights());
+            Weights w = first_weights();
             const std::array<int, TermCount> extra{0, 0, 0, 0, 37, 21, -5, -13, 9, 17, 11, -40};
             for (std::size_t t = 0; t < TermCount; ++t)
                 if (t != StragglerSlack) w.value[t] += extra[t];
@@ -174,6 +190,11 @@ TEST(HalmaEvalTerms, BuiltInWeightsKeepTheFirstCostAndSinksAgreeAlongRandomGames
                 p = play(rules, p, list[rng() % list.size()]);
             }
         }
+}
+
+TEST(HalmaEvalTerms, TheHalmaSectionIsTheFirstEvaluationAndDiamondKeepsIt) {
+    EXPECT_EQ(builtin_weights("halma"), first_weights());
+    EXPECT_EQ(builtin_weights("diamond"), first_weights());
 }
 
 TEST(HalmaEvalTerms, TwoPlayerScoreCountsAreTheOpponentsMinusOwn) {
