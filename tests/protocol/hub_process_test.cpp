@@ -575,7 +575,7 @@ TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
     EXPECT_NE(errors[0].find("line 2: unknown draughts weight"), std::string::npos) << errors[0];
     EXPECT_GT(score(), 0.5) << "the built-in weights are still in use";
 
-    write("[international]\nman = -100\n");
+    write("[international]\nman = -300\n");
     hub.send("set-param name=eval-file value=\"" + path + "\"");
     EXPECT_TRUE(hub.errors().empty());
     EXPECT_LT(score(), -0.5) << "a man now counts against its owner";
