@@ -24,16 +24,11 @@
 #include "engine/halma/notation.hpp"
 #include "eval/halma/searchable.hpp"
 #include "search/alphabeta.hpp"
+#include "tools/tune/commands.hpp"
 
 namespace damier::tune {
 
-struct HalmaSelfplaySettings {
-    int games = 1000;
-    std::uint64_t nodes = 3000;  // per move
-    int random_plies_min = 4, random_plies_max = 10;  // random opening moves, in plies
-    int threads = 1;
-    std::uint64_t seed = 1;
-};
+using HalmaSelfplaySettings = SelfplayOptions;
 
 // A finished game's positions as lines (see above).
 using HalmaGameSink = std::function<void(const std::vector<std::string>& lines)>;

@@ -18,17 +18,13 @@
 #include "engine/draughts/notation.hpp"
 #include "eval/draughts/searchable.hpp"
 #include "search/alphabeta.hpp"
+#include "tools/tune/commands.hpp"
 
 namespace damier::tune {
 
-struct SelfplaySettings {
-    int games = 1000;
-    std::uint64_t nodes = 3000;  // per move
-    int random_plies_min = 4, random_plies_max = 10;
+struct SelfplaySettings : SelfplayOptions {
     int max_plies = 300;         // then a draw
     int adjudicate_score = 600;  // centi-men: this many for 8 plies decides the game
-    int threads = 1;
-    std::uint64_t seed = 1;
 };
 
 // A finished game's quiet positions as "FEN<TAB>result<TAB>game" lines: the result

@@ -1,0 +1,203 @@
+// What the damier-tune commands share across game families: their options, the
+// progress and output of selfplay, the reading of training positions and the fit
+// written as a weights file. Each family supplies only its games and term counts
+// (tools/tune_main.cpp for draughts, tools/tune/halma_tune.hpp for Chinese checkers).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/text.hpp"
+#include "eval/weights_file.hpp"
+#include "protocol/command_line.hpp"
+#include "tools/tune/texel.hpp"
+
+namespace damier::tune {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+inline int fail(const std::string& message) {
+    std::cerr << "damier-tune: " << message << '\n';
+    return 2;
+}
+
+// The selfplay options of every family.
+struct SelfplayOptions {
+    int games = 1000;
+    std::uint64_t nodes = 3000;  // per move
+    int random_plies_min = 4, random_plies_max = 10;
+    int threads = 1;
+    std::uint64_t seed = 1;
+};
+
+inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
+    SelfplayOptions s;
+    auto games = args.integer("games", 1, 10000000, 1000);
+    auto nodes = args.integer("nodes", 100, 1LL << 40, 3000);
+    auto threads = args.integer("threads", 1, 256, 1);
+    auto seed = args.integer("seed", 0, 1LL << 62, 1);
+    for (auto* r : {&games, &nodes, &threads, &seed})
+        if (!*r) return failure<SelfplayOptions>(r->error());
+    s.games = static_cast<int>(*games);
+    s.nodes = static_cast<std::uint64_t>(*nodes);
+    s.threads = static_cast<int>(*threads);
+    s.seed = static_cast<std::uint64_t>(*seed);
+    if (auto range = args.value("random-plies")) {
+        const auto parts = split(*range, "-");
+        auto low = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;
+        auto high = parts.size() == 2 ? parse_uint(parts[1]) : std::nullopt;
+        if (!low || !high || *low > *high || *high > 100)
+            return failure<SelfplayOptions>("--random-plies takes MIN-MAX (at most 100), got " + quoted(*range));
+        s.random_plies_min = static_cast<int>(*low);
+        s.random_plies_max = static_cast<int>(*high);
+    }
+    return s;
+}
+
+// Appends the lines of every finished game to --out, with a progress line every
+// `every` games. `play(sink)` plays the games, handing each game's lines to sink.
+using LinesSink = std::function<void(const std::vector<std::string>& lines)>;
+inline int write_selfplay(const cli::Arguments& args, const std::string& label, int games, int every,
+                          const std::function<void(const LinesSink&)>& play) {
+    const auto out_path = args.value("out");
+    if (!out_path) return fail("selfplay needs --out FILE");
+    std::ofstream out(*out_path, std::ios::app);
+    if (!out) return fail("cannot write " + quoted(*out_path));
+    const auto start = Clock::now();
+    int done = 0;
+    std::size_t positions = 0;
+    play([&](const std::vector<std::string>& lines) {
+        for (const auto& l : lines) out << l << '\n';
+        positions += lines.size();
+        if (++done % every == 0 || done == games)
+            std::printf("selfplay %s: %d of %d games, %zu positions, %.0f s\n", label.c_str(), done, games,
+                        positions, seconds_since(start));
+        std::fflush(stdout);
+    });
+    out.flush();
+    if (!out) return fail("error writing " + quoted(*out_path));
+    return 0;
+}
+
+// The fit options of every family.
+struct FitOptions {
+    FitSettings settings;
+    int holdout = 10;  // percent of the games
+    std::string data_path, out_path;
+};
+
+inline Result<FitOptions> fit_options(const cli::Arguments& args) {
+    FitOptions o;
+    auto epochs = args.integer("epochs", 1, 1000000, 2000);
+    auto holdout = args.integer("holdout", 1, 50, 10);
+    if (!epochs) return failure<FitOptions>(epochs.error());
+    if (!holdout) return failure<FitOptions>(holdout.error());
+    o.settings.epochs = static_cast<int>(*epochs);
+    o.holdout = static_cast<int>(*holdout);
+    if (auto rate = args.value("rate")) {
+        char* end = nullptr;
+        o.settings.learning_rate = std::strtod(rate->c_str(), &end);
+        if (rate->empty() || *end || !(o.settings.learning_rate > 0) || o.settings.learning_rate > 100)
+            return failure<FitOptions>("--rate takes a number above 0, got " + quoted(*rate));
+    }
+    const auto data_path = args.value("data");
+    const auto out_path = args.value("out");
+    if (!data_path) return failure<FitOptions>("fit needs --data FILE (from damier-tune selfplay)");
+    if (!out_path) return failure<FitOptions>("fit needs --out FILE");
+    o.data_path = *data_path;
+    o.out_path = *out_path;
+    return o;
+}
+
+// `tunable` less the weights named by --freeze.
+inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const eval::WeightNames& names,
+                                              std::vector<bool> tunable) {
+    if (auto frozen = args.value("freeze")) {
+        const std::string list = *frozen;
+        for (auto name : split(list, ",")) {
+            const auto at = std::find(names.names.begin(), names.names.end(), trim(name));
+            if (at == names.names.end())
+                return failure<std::vector<bool>>("--freeze: unknown " + std::string(names.family) + " weight " +
+                                                  quoted(name));
+            tunable[static_cast<std::size_t>(at - names.names.begin())] = false;
+        }
+    }
+    return tunable;
+}
+
+// Term counts of one position's text: "" and the counts, "" and no counts to leave
+// the position out, or an error.
+using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts)>;
+
+// Reads "position<TAB>result<TAB>game" lines into training and held-out samples
+// (whole games held out).
+inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
+                                Samples& validation, std::size_t& left_out) {
+    std::ifstream in(o.data_path);
+    if (!in) return "cannot read " + quoted(o.data_path);
+    train.terms = validation.terms = terms;
+    std::string line;
+    std::vector<double> counts;
+    for (int number = 1; std::getline(in, line); ++number) {
+        const std::string where = o.data_path + " line " + std::to_string(number) + ": ";
+        const auto fields = split(line, "\t");
+        if (fields.size() != 3) return where + "expected position, result, game";
+        const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
+        auto game = parse_uint(fields[2]);
+        if (result < 0 || !game) return where + "bad result or game";
+        counts.clear();
+        if (auto error = counts_of(fields[0], counts); !error.empty()) return where + error;
+        if (counts.empty()) {
+            ++left_out;
+            continue;
+        }
+        Samples& into = (*game * 2654435761u) % 100 < static_cast<std::uint64_t>(o.holdout) ? validation : train;
+        for (double c : counts) into.counts.push_back(static_cast<float>(c));
+        into.result.push_back(result);
+    }
+    if (train.size() == 0 || validation.size() == 0) return "too few positions in " + quoted(o.data_path);
+    return {};
+}
+
+// Fits the tunable weights from `fit_start`, prints the progress and the result,
+// and writes section `section` with the fitted weights (the others from `values`).
+inline int fit_and_write(const FitOptions& o, const std::string& section, const eval::WeightNames& names,
+                         std::span<const int> values, const std::vector<double>& fit_start,
+                         const std::vector<bool>& tunable, const Samples& train, const Samples& validation) {
+    const auto begin = Clock::now();
+    const FitResult r = fit(train, validation, fit_start, tunable, o.settings, [&](const std::string& text) {
+        std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
+        std::fflush(stdout);
+    });
+    std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d)\n", r.k, r.train_loss_before,
+                r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch);
+    std::vector<int> fitted(values.begin(), values.end());
+    for (std::size_t t = 0; t < fitted.size(); ++t)
+        if (tunable[t]) fitted[t] = static_cast<int>(r.weights[t]);
+    std::ofstream out(o.out_path);
+    char header[600];
+    std::snprintf(header, sizeof header,
+                  "# damier-tune fit of %s on %s: %zu training and %zu held-out positions,\n"
+                  "# K %.4f, log loss held out %.6f -> %.6f.\n",
+                  section.c_str(), o.data_path.c_str(), train.size(), validation.size(), r.k, r.validation_loss_before,
+                  r.validation_loss);
+    out << header << eval::format_section(section, names, fitted);
+    if (!out) return fail("cannot write " + quoted(o.out_path));
+    for (std::size_t t = 0; t < fitted.size(); ++t)
+        std::printf("  %-16s %6d -> %6d\n", std::string(names.names[t]).c_str(), values[t], fitted[t]);
+    return 0;
+}
+
+}  // namespace damier::tune
