@@ -541,30 +541,14 @@ private:
         // The rare man crowned mid-capture who goes on as a king: CaptureSearch
         // finishes those captures, and each one found is recorded here.
         void crowned_goes_on(int land, int dir, Bits captured, int taken) {
-            if (!king_captures(bit_at<Bits>(land), victims_ & ~captured)) return record(land, captured, taken, true);
+            // Most men crowned in a capture cannot go on as a king and need no CaptureSearch.
+            if (!kings_can_capture(bit_at<Bits>(land), victims_ & ~captured, empty_))
+                return record(land, captured, taken, true);
             MoveList<B> list;
             CaptureSearch<false, Me> search(pos_, list, nullptr,
                                             merge_paths_ ? CapturePaths::Merge : CapturePaths::Count);
             search.continue_crowned(from_, land, dir, captured, taken);
             for (const auto& m : list) record(m.to, m.captured, popcount(m.captured), m.crowns);
-        }
-
-        // Whether a king on `at` can take one of `victims` (most men crowned in a
-        // capture cannot, and need no CaptureSearch).
-        bool king_captures(Bits at, Bits victims) const {
-            bool found = false;
-            for_each_direction([&]<int D>() {
-                Bits front = B::template shifted<D>(at);
-                if constexpr (R::flying_kings) {
-                    for (Bits ray = front & empty_; ray;) {
-                        ray = B::template shifted<D>(ray);
-                        front |= ray;
-                        ray &= empty_;
-                    }
-                }
-                found = found || (B::template shifted<D>(front & victims) & empty_);
-            });
-            return found;
         }
 
         const Pos& pos_;
@@ -822,7 +806,11 @@ private:
                 landings |= B::template shifted<D>(B::template shifted<D>(men) & men_victims);
         });
         if (landings & empty) return true;
-        if (!kings) return false;
+        return kings && kings_can_capture(kings, opponents, empty);
+    }
+
+    // Whether one of `kings` can take one of `victims` over `empty` squares.
+    static bool kings_can_capture(Bits kings, Bits victims, Bits empty) {
         bool found = false;
         for_each_direction([&]<int D>() {
             Bits front = B::template shifted<D>(kings);
@@ -833,7 +821,7 @@ private:
                     ray &= empty;
                 }
             }
-            found = found || (B::template shifted<D>(front & opponents) & empty);
+            found = found || (B::template shifted<D>(front & victims) & empty);
         });
         return found;
     }
