@@ -64,7 +64,8 @@ TEST(LoadOpenings, EveryBundledFileLoadsWithItsRuleSet) {
 }
 
 TEST(LoadOpenings, DefaultFilesExistForTheirRuleSets) {
-    for (std::string v : {"international", "american", "russian", "brazilian", "italian"}) {
+    for (std::string v :
+         {"international", "american", "russian", "brazilian", "italian", "canadian", "czech", "spanish"}) {
         auto file = m::default_openings_file(v);
         ASSERT_FALSE(file.empty()) << v;
         EXPECT_TRUE(std::filesystem::exists(bundled(file))) << file;
@@ -72,7 +73,9 @@ TEST(LoadOpenings, DefaultFilesExistForTheirRuleSets) {
     }
     EXPECT_EQ(m::default_openings_file("international"), "international-2move.tsv");
     EXPECT_EQ(m::default_openings_file("american"), "american-3move.tsv");
-    for (std::string v : {"canadian", "czech", "spanish", "chinese", "diamond", "nonsense"})
+    // A ballot file of the generated kind holds every position after one move each.
+    EXPECT_EQ(m::load_openings(bundled("czech-2move.tsv"), "czech")->size(), 7u * 7u);
+    for (std::string v : {"chinese", "diamond", "nonsense"})
         EXPECT_EQ(m::default_openings_file(v), "") << v;
 }
 

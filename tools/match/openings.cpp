@@ -180,6 +180,9 @@ std::string default_openings_file(const std::string& variant) {
     if (variant == "russian") return "russian-idf.tsv";
     if (variant == "brazilian") return "brazilian-fmjd.tsv";
     if (variant == "italian") return "italian-11man.tsv";
+    if (variant == "canadian") return "canadian-2move.tsv";
+    if (variant == "czech") return "czech-2move.tsv";
+    if (variant == "spanish") return "spanish-2move.tsv";
     return "";
 }
 
