@@ -29,6 +29,8 @@ struct Masks {
     // are the board turned upside down.
     std::array<std::array<Bits, 4>, 2> advancement{};
     Bits centre{}, left{}, right{}, long_diagonal{}, edge{};
+    // The half of the board nearer the other side's back row, by colour.
+    std::array<Bits, 2> enemy_half{};
     // Rows counted from each colour's own back row.
     std::array<std::array<Bits, B::rows>, 2> row_from_back{};
     std::array<Bits, 2> back_rank{};
@@ -48,6 +50,7 @@ struct Masks {
             }
             m.row_from_back[0][B::rows - 1 - row] = B::row_mask(row);
             m.row_from_back[1][row] = B::row_mask(row);
+            (row < B::rows / 2 ? m.enemy_half[0] : m.enemy_half[1]) |= B::row_mask(row);
             if (row <= 3) m.near_crowning[0] |= B::row_mask(row);
             if (row >= B::rows - 4) m.near_crowning[1] |= B::row_mask(row);
         }
@@ -103,6 +106,35 @@ int drawish_percent(const Position<typename R::board>& p, int percent) {
     }
 }
 
+// The number of empty squares the kings in `kings` could move to.
+template <RuleSet R>
+int king_moves(typename R::board::Bits kings, typename R::board::Bits empty) {
+    using B = typename R::board;
+    using namespace damier::draughts;  // the directions
+    int n = 0;
+    auto along = [&]<int D>() {
+        // Rays of two kings in one direction never overlap: a ray stops at the first piece.
+        for (auto ray = B::template shifted<D>(kings) & empty; ray; ray = B::template shifted<D>(ray) & empty) {
+            n += popcount(ray);
+            if constexpr (!R::flying_kings) break;
+        }
+    };
+    along.template operator()<UpLeft>();
+    along.template operator()<UpRight>();
+    along.template operator()<DownLeft>();
+    along.template operator()<DownRight>();
+    return n;
+}
+
+// Men of colour c (0 White, moving up) with both squares diagonally behind them
+// held by pieces of their own side; off the board counts as not held.
+template <class B>
+typename B::Bits backed_men(typename B::Bits men, typename B::Bits own, int c) {
+    using namespace damier::draughts;  // the directions
+    if (c == 0) return men & B::template shifted<UpRight>(own) & B::template shifted<UpLeft>(own);
+    return men & B::template shifted<DownRight>(own) & B::template shifted<DownLeft>(own);
+}
+
 // Calls sink.add(term, count) for every term, counts from White's point of view,
 // and sink.add_tapered(opening, ending, count, men, all_men) for terms whose
 // weight moves from `opening` to `ending` as the men leave the board.
@@ -113,7 +145,9 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const bool any_king = p.kings != 0;
     const int all_men = 2 * R::men_rows * B::per_row;
     const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
-    int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0;
+    int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
+        mobility = 0, outposts = 0;
+    const auto empty = p.empty();
     std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
@@ -136,6 +170,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         const int wings = popcount(own_men & m.left) - popcount(own_men & m.right);
         balance -= sign * (wings < 0 ? -wings : wings);
         diagonal += sign * popcount(own_kings & m.long_diagonal);
+        if (own_kings) mobility += sign * king_moves<R>(own_kings, empty);
+        outposts += sign * popcount(backed_men<B>(own_men & m.enemy_half[c], p.pieces[c], c));
         // A runaway needs the enemy to have no king (a flying king stops it anywhere).
         if ((enemy & p.kings) == 0)
             for (auto near = own_men & m.near_crowning[c]; near;)
@@ -156,6 +192,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     sink.add(SideToMove, p.side == Color::White ? 1 : -1);
     sink.add(Edge, edge);
     for (int r = 1; r + 1 < B::rows; ++r) sink.add(static_cast<Term>(Row1 + r - 1), on_row[r]);
+    sink.add(KingMobility, mobility);
+    sink.add(Outpost, outposts);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common

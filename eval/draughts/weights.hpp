@@ -29,6 +29,8 @@ enum Term : std::size_t {
     // top of the linear advancement. 8x8 boards use rows 1-6, 10x10 1-8, 12x12 1-10.
     Row1,
     Row10 = Row1 + 9,
+    KingMobility,    // per empty square a king could move to
+    Outpost,         // per man in the enemy half with both squares behind it held by its own pieces
     TermCount
 };
 
@@ -36,7 +38,8 @@ inline constexpr std::array<std::string_view, TermCount> term_names{
     "man",    "king",          "advance_opening", "advance_ending", "centre",       "back_rank",
     "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent",
     "edge",    "row_1",        "row_2",           "row_3",          "row_4",        "row_5",
-    "row_6",   "row_7",        "row_8",           "row_9",          "row_10"};
+    "row_6",   "row_7",        "row_8",           "row_9",          "row_10",       "king_mobility",
+    "outpost"};
 
 static_assert(!term_names.back().empty(), "a name for every term");
 

@@ -83,5 +83,27 @@ TEST(DraughtsTerms, ALoneKingHoldsAgainstFewFlyingPieces) {
     EXPECT_EQ(drawish<damier::draughts::American>("W:WK1,K2:BK32"), 100) << "short kings: no such rule";
 }
 
+TEST(DraughtsTerms, KingMobilityCountsTheEmptySquaresEachKingReaches) {
+    // 46-5: eight empty squares up to the black man on 5; the other rays leave the board.
+    EXPECT_EQ(counts<International>("W:WK46:B5").count[KingMobility], 8);
+    // d4 on 8x8: three squares on each ray but one (a1, g1, a7; h8 holds Black's king),
+    // and Black's king on h8 reaches g7, f6, e5.
+    EXPECT_EQ(counts<Russian>("W:WKd4:BKh8").count[KingMobility], 12 - 3);
+    // A short king reaches its neighbours only.
+    EXPECT_EQ(counts<damier::draughts::American>("W:WK18:B1").count[KingMobility], 4);
+    EXPECT_EQ(counts<International>("W:W31,32:B1").count[KingMobility], 0) << "men do not count";
+}
+
+TEST(DraughtsTerms, AnOutpostIsAManInTheEnemyHalfBackedOnBothSides) {
+    // 23 is in White's enemy half (squares 1-25); 28 and 29 are behind it.
+    EXPECT_EQ(counts<International>("W:W23,28,29:B1").count[Outpost], 1);
+    EXPECT_EQ(counts<International>("W:W23,28:B1").count[Outpost], 0) << "one side open";
+    EXPECT_EQ(counts<International>("W:W28,32,33:B1").count[Outpost], 0) << "still in its own half";
+    EXPECT_EQ(counts<International>("W:W25,30:B1").count[Outpost], 0) << "on the edge: one square behind";
+    EXPECT_EQ(counts<International>("W:WK23,28,29:B1").count[Outpost], 0) << "kings are not outposts";
+    // Black's outpost on 28 is backed by 22 and 23, and counts against White.
+    EXPECT_EQ(counts<International>("W:W50:B22,23,28").count[Outpost], -1);
+}
+
 }  // namespace
 }  // namespace damier::eval::draughts
