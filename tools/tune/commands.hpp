@@ -59,7 +59,8 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
         auto low = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;
         auto high = parts.size() == 2 ? parse_uint(parts[1]) : std::nullopt;
         if (!low || !high || *low > *high || *high > 100)
-            return failure<SelfplayOptions>("--random-plies takes MIN-MAX (at most 100), got " + quoted(*range));
+            return failure<SelfplayOptions>("--random-plies takes MIN-MAX (at most 100), got " +
+                                            damier::quoted(*range));
         s.random_plies_min = static_cast<int>(*low);
         s.random_plies_max = static_cast<int>(*high);
     }
@@ -74,7 +75,7 @@ inline int write_selfplay(const cli::Arguments& args, const std::string& label, 
     const auto out_path = args.value("out");
     if (!out_path) return fail("selfplay needs --out FILE");
     std::ofstream out(*out_path, std::ios::app);
-    if (!out) return fail("cannot write " + quoted(*out_path));
+    if (!out) return fail("cannot write " + damier::quoted(*out_path));
     const auto start = Clock::now();
     int done = 0;
     std::size_t positions = 0;
@@ -87,7 +88,7 @@ inline int write_selfplay(const cli::Arguments& args, const std::string& label, 
         std::fflush(stdout);
     });
     out.flush();
-    if (!out) return fail("error writing " + quoted(*out_path));
+    if (!out) return fail("error writing " + damier::quoted(*out_path));
     return 0;
 }
 
@@ -110,7 +111,7 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
         char* end = nullptr;
         o.settings.learning_rate = std::strtod(rate->c_str(), &end);
         if (rate->empty() || *end || !(o.settings.learning_rate > 0) || o.settings.learning_rate > 100)
-            return failure<FitOptions>("--rate takes a number above 0, got " + quoted(*rate));
+            return failure<FitOptions>("--rate takes a number above 0, got " + damier::quoted(*rate));
     }
     const auto data_path = args.value("data");
     const auto out_path = args.value("out");
@@ -130,7 +131,7 @@ inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const 
             const auto at = std::find(names.names.begin(), names.names.end(), trim(name));
             if (at == names.names.end())
                 return failure<std::vector<bool>>("--freeze: unknown " + std::string(names.family) + " weight " +
-                                                  quoted(name));
+                                                  damier::quoted(name));
             tunable[static_cast<std::size_t>(at - names.names.begin())] = false;
         }
     }
@@ -146,7 +147,7 @@ using CountsOf = std::function<std::string(std::string_view position, std::vecto
 inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
                                 Samples& validation, std::size_t& left_out) {
     std::ifstream in(o.data_path);
-    if (!in) return "cannot read " + quoted(o.data_path);
+    if (!in) return "cannot read " + damier::quoted(o.data_path);
     train.terms = validation.terms = terms;
     std::string line;
     std::vector<double> counts;
@@ -167,7 +168,7 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         for (double c : counts) into.counts.push_back(static_cast<float>(c));
         into.result.push_back(result);
     }
-    if (train.size() == 0 || validation.size() == 0) return "too few positions in " + quoted(o.data_path);
+    if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
     return {};
 }
 
@@ -194,7 +195,7 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
                   section.c_str(), o.data_path.c_str(), train.size(), validation.size(), r.k, r.validation_loss_before,
                   r.validation_loss);
     out << header << eval::format_section(section, names, fitted);
-    if (!out) return fail("cannot write " + quoted(o.out_path));
+    if (!out) return fail("cannot write " + damier::quoted(o.out_path));
     for (std::size_t t = 0; t < fitted.size(); ++t)
         std::printf("  %-16s %6d -> %6d\n", std::string(names.names[t]).c_str(), values[t], fitted[t]);
     return 0;
