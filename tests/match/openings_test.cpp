@@ -74,7 +74,9 @@ TEST(LoadOpenings, DefaultFilesExistForTheirRuleSets) {
     EXPECT_EQ(m::default_openings_file("international"), "international-2move.tsv");
     EXPECT_EQ(m::default_openings_file("american"), "american-3move.tsv");
     // A ballot file of the generated kind holds every position after one move each.
-    EXPECT_EQ(m::load_openings(bundled("czech-2move.tsv"), "czech")->size(), 7u * 7u);
+    const auto czech = m::load_openings(bundled("czech-2move.tsv"), "czech");
+    ASSERT_TRUE(czech) << czech.error();
+    EXPECT_EQ(czech->size(), 7u * 7u);
     for (std::string v : {"chinese", "diamond", "nonsense"})
         EXPECT_EQ(m::default_openings_file(v), "") << v;
 }
