@@ -3,7 +3,7 @@
 //   damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]
 //                        [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]
-//                   [--rate R] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
+//                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
@@ -89,7 +89,7 @@ int usage() {
     std::cerr << "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
                  "                            [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS\n"
                  "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]\n"
-                 "                       [--rate R] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
+                 "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
                  "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
     return 2;
 }
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
-                                      "out", "data", "epochs", "rate", "holdout", "freeze", "players"});
+                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

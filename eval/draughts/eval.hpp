@@ -135,6 +135,15 @@ typename B::Bits backed_men(typename B::Bits men, typename B::Bits own, int c) {
     return men & B::template shifted<DownRight>(own) & B::template shifted<DownLeft>(own);
 }
 
+// Men of colour c (0 White, moving up) whose squares ahead are both taken or off
+// the board: they cannot move until something changes in front of them.
+template <class B>
+typename B::Bits stuck_men(typename B::Bits men, typename B::Bits empty, int c) {
+    using namespace damier::draughts;  // the directions
+    if (c == 0) return men & ~(B::template shifted<DownLeft>(empty) | B::template shifted<DownRight>(empty));
+    return men & ~(B::template shifted<UpLeft>(empty) | B::template shifted<UpRight>(empty));
+}
+
 // Calls sink.add(term, count) for every term, counts from White's point of view,
 // and sink.add_tapered(opening, ending, count, men, all_men) for terms whose
 // weight moves from `opening` to `ending` as the men leave the board.
@@ -146,7 +155,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const int all_men = 2 * R::men_rows * B::per_row;
     const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
     int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
-        mobility = 0, outposts = 0;
+        mobility = 0, outposts = 0, locked = 0;
     const auto empty = p.empty();
     std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
@@ -172,6 +181,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         diagonal += sign * popcount(own_kings & m.long_diagonal);
         if (own_kings) mobility += sign * king_moves<R>(own_kings, empty);
         outposts += sign * popcount(backed_men<B>(own_men & m.enemy_half[c], p.pieces[c], c));
+        locked += sign * popcount(stuck_men<B>(own_men, empty, c));
         // A runaway needs the enemy to have no king (a flying king stops it anywhere).
         if ((enemy & p.kings) == 0)
             for (auto near = own_men & m.near_crowning[c]; near;)
@@ -194,6 +204,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     for (int r = 1; r + 1 < B::rows; ++r) sink.add(static_cast<Term>(Row1 + r - 1), on_row[r]);
     sink.add(KingMobility, mobility);
     sink.add(Outpost, outposts);
+    sink.add(Locked, locked);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common

@@ -105,5 +105,18 @@ TEST(DraughtsTerms, AnOutpostIsAManInTheEnemyHalfBackedOnBothSides) {
     EXPECT_EQ(counts<International>("W:W50:B22,23,28").count[Outpost], -1);
 }
 
+TEST(DraughtsTerms, ALockedManHasNoEmptySquareAhead) {
+    // 28 looks at 22 and 23, both Black's; 22 and 23 can still step to 27 and 29.
+    EXPECT_EQ(counts<International>("W:W28:B22,23").count[Locked], 1);
+    EXPECT_EQ(counts<International>("W:W28:B22").count[Locked], 0) << "23 is free";
+    // On the edge one square ahead is off the board: 36 is stuck behind its own man on 31.
+    EXPECT_EQ(counts<International>("W:W31,36:B1").count[Locked], 1);
+    EXPECT_EQ(counts<International>("W:WK28:B22,23").count[Locked], 0) << "kings are not counted";
+    // Black's man on 1 is stuck behind its own men on 6 and 7, and counts against White.
+    EXPECT_EQ(counts<International>("W:W50:B1,6,7").count[Locked], -1);
+    // 8x8: the white man on c3 faces b4 and d4.
+    EXPECT_EQ(counts<Russian>("W:Wc3:Bb4,d4").count[Locked], 1);
+}
+
 }  // namespace
 }  // namespace damier::eval::draughts

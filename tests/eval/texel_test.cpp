@@ -5,6 +5,8 @@
 #include <cmath>
 #include <random>
 
+#include "protocol/command_line.hpp"
+#include "tools/tune/commands.hpp"
 #include "tools/tune/texel.hpp"
 
 namespace damier::tune {
@@ -46,6 +48,42 @@ TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
     EXPECT_NEAR(r.weights[1], 30, 4);
     EXPECT_LT(r.validation_loss, r.validation_loss_before);
     EXPECT_EQ(r.weights[1], std::round(r.weights[1])) << "the engine's weights are whole numbers";
+}
+
+TEST(Texel, TheL2PullKeepsAWeightNearItsStart) {
+    const Samples train = synthetic(40000, 2, 100, 30, 0.8);
+    const Samples held_out = synthetic(10000, 3, 100, 30, 0.8);
+    FitSettings settings;
+    settings.epochs = 400;
+    settings.report_every = 50;
+    auto fitted = [&](double l2) {
+        settings.l2 = l2;
+        return fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {}).weights[1];
+    };
+    const double free = fitted(0), pulled = fitted(1e-4);
+    EXPECT_NEAR(free, 30, 4);
+    // The pull costs 1e-4 * 30^2 = 0.09 at the true weight, far more than the loss gained.
+    EXPECT_LT(pulled, free / 2);
+    EXPECT_GE(pulled, 0);
+}
+
+Result<FitOptions> parsed_fit_options(const std::vector<std::string>& words) {
+    auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout"});
+    EXPECT_TRUE(args) << args.error();
+    return fit_options(*args);
+}
+
+TEST(Texel, FitOptionsTakeTheL2PullAndRefuseBadValues) {
+    const auto ok = parsed_fit_options({"--data", "d.pos", "--out", "w", "--l2", "0.00002", "--rate", "0.5"});
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_DOUBLE_EQ(ok->settings.l2, 0.00002);
+    EXPECT_DOUBLE_EQ(ok->settings.learning_rate, 0.5);
+    EXPECT_EQ(parsed_fit_options({"--data", "d.pos", "--out", "w"})->settings.l2, 0) << "no pull by default";
+    for (const char* bad : {"-1", "abc", "", "2", "nan"}) {
+        const auto r = parsed_fit_options({"--data", "d.pos", "--out", "w", "--l2", bad});
+        ASSERT_FALSE(r) << bad;
+        EXPECT_NE(r.error().find("--l2"), std::string::npos) << r.error();
+    }
 }
 
 }  // namespace

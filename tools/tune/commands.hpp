@@ -113,6 +113,12 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
         if (rate->empty() || *end || !(o.settings.learning_rate > 0) || o.settings.learning_rate > 100)
             return failure<FitOptions>("--rate takes a number above 0, got " + damier::quoted(*rate));
     }
+    if (auto l2 = args.value("l2")) {
+        char* end = nullptr;
+        o.settings.l2 = std::strtod(l2->c_str(), &end);
+        if (l2->empty() || *end || !(o.settings.l2 >= 0) || o.settings.l2 > 1)
+            return failure<FitOptions>("--l2 takes a number from 0 to 1, got " + damier::quoted(*l2));
+    }
     const auto data_path = args.value("data");
     const auto out_path = args.value("out");
     if (!data_path) return failure<FitOptions>("fit needs --data FILE (from damier-tune selfplay)");

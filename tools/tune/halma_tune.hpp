@@ -5,7 +5,7 @@
 //   damier-tune selfplay --variant chinese --players 2 --games N [--nodes N] [--threads T]
 //                        [--seed S] [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS
 //   damier-tune fit --variant chinese --data POSITIONS [--eval-file FILE] [--epochs N]
-//                   [--rate R] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
+//                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //
 // Self-play is two-player (the two-player search); positions are labelled with the
 // result for seat 0 (camp 1) and fitted on the score from seat 0's side: the other

@@ -64,7 +64,7 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
         }
         for (std::size_t j = 0; j < w.size(); ++j) {
             if (!tunable[j]) continue;
-            const double g = gradient[j] / n;
+            const double g = gradient[j] / n + 2 * settings.l2 * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * g;
             v[j] = beta2 * v[j] + (1 - beta2) * g * g;
             const double m_hat = m[j] / (1 - std::pow(beta1, epoch)), v_hat = v[j] / (1 - std::pow(beta2, epoch));

@@ -6,7 +6,7 @@
 // to winning chances) is fitted first with the starting weights, then the tunable
 // weights by Adam on the mean log loss of the training samples, K fitted again at
 // each report; the weights and K of the report with the best loss on held-out
-// games are kept. One weight must stay fixed (the unit: a man is 100) for the
+// games are kept (judged by the plain log loss, without the l2 pull). One weight must stay fixed (the unit: a man is 100) for the
 // weights and K to be found together.
 #pragma once
 
@@ -29,6 +29,9 @@ struct Samples {
 struct FitSettings {
     int epochs = 2000;
     double learning_rate = 1.0;  // Adam step, in weight units
+    // Pull towards the starting weights: l2 * sum (w - start)^2 is added to the
+    // training loss, so a weight the data hardly supports stays near its start.
+    double l2 = 0;
     int report_every = 100;
 };
 
