@@ -96,5 +96,22 @@ TEST(WeightsFile, LoadReportsUnreadableFiles) {
     EXPECT_EQ(draughts::weights_for("czech", &*file)[draughts::SideToMove], 9);
 }
 
+// The SPRT bases in eval/draughts/sprt must undo the built-in [international]
+// section, or a replayed test would play against the wrong weights.
+TEST(WeightsFile, SprtBaseFilesUndoTheInternationalSection) {
+    using namespace draughts;
+    const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
+    auto first = load_eval_file(dir + "first.weights");
+    auto entry1 = load_eval_file(dir + "entry1-international.weights");
+    ASSERT_TRUE(first) << first.error();
+    ASSERT_TRUE(entry1) << entry1.error();
+    EXPECT_NE(builtin_weights("international"), builtin_weights("russian")) << "the fitted section is in force";
+    // Russian has no section of its own: the [draughts] values on a board of flying kings.
+    EXPECT_EQ(weights_for("international", &*entry1), builtin_weights("russian"));
+    EXPECT_EQ(weights_for("international", &*first), weights_for("russian", &*first));
+    EXPECT_EQ(weights_for("international", &*first)[Runaway], 0);
+    EXPECT_EQ(weights_for("international", &*first)[TradeDown], 0);
+}
+
 }  // namespace
 }  // namespace damier::eval
