@@ -96,21 +96,24 @@ TEST(WeightsFile, LoadReportsUnreadableFiles) {
     EXPECT_EQ(draughts::weights_for("czech", &*file)[draughts::SideToMove], 9);
 }
 
-// The SPRT bases in eval/draughts/sprt must undo the built-in [international]
-// section, or a replayed test would play against the wrong weights.
-TEST(WeightsFile, SprtBaseFilesUndoTheInternationalSection) {
+// The SPRT bases in eval/draughts/sprt must undo the fitted built-in sections, or
+// a replayed test would play against the wrong weights.
+TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
     auto first = load_eval_file(dir + "first.weights");
-    auto entry1 = load_eval_file(dir + "entry1-international.weights");
+    auto before_fits = load_eval_file(dir + "before-fits.weights");
     ASSERT_TRUE(first) << first.error();
-    ASSERT_TRUE(entry1) << entry1.error();
-    EXPECT_NE(builtin_weights("international"), builtin_weights("russian")) << "the fitted section is in force";
-    // Russian has no section of its own: the [draughts] values on a board of flying kings.
-    EXPECT_EQ(weights_for("international", &*entry1), builtin_weights("russian"));
-    EXPECT_EQ(weights_for("international", &*first), weights_for("russian", &*first));
-    EXPECT_EQ(weights_for("international", &*first)[Runaway], 0);
-    EXPECT_EQ(weights_for("international", &*first)[TradeDown], 0);
+    ASSERT_TRUE(before_fits) << before_fits.error();
+    // Brazilian has no section of its own: the [draughts] values with flying kings.
+    const Weights& general = builtin_weights("brazilian");
+    for (const char* fitted : {"international", "russian"}) {
+        EXPECT_NE(builtin_weights(fitted), general) << fitted << ": the fitted section is in force";
+        EXPECT_EQ(weights_for(fitted, &*before_fits), general) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first), weights_for("brazilian", &*first)) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first)[Runaway], 0) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
+    }
 }
 
 }  // namespace
