@@ -5,9 +5,9 @@
 // weighted sum of the counts in the engine's units. K (it maps the engine's scale
 // to winning chances) is fitted first with the starting weights, then the tunable
 // weights by Adam on the mean log loss of the training samples, K fitted again at
-// each report; the weights and K of the report with the best loss on held-out
-// games are kept (judged by the plain log loss, without the l2 pull). One weight must stay fixed (the unit: a man is 100) for the
-// weights and K to be found together.
+// each report; the weights and K of the report with the best plain log loss (no
+// l2 pull) on held-out games are kept. One weight must stay fixed (the unit: a man
+// is 100) for the weights and K to be found together.
 #pragma once
 
 #include <cstddef>
