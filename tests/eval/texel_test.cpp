@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <random>
 
 #include "protocol/command_line.hpp"
@@ -35,14 +36,21 @@ TEST(Texel, FindsTheScaleOfKnownWeights) {
     EXPECT_LT(log_loss(s, {100, 30}, 0.8), log_loss(s, {100, 0}, 0.8));
 }
 
-TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
-    const Samples train = synthetic(40000, 2, 100, 30, 0.8);
-    const Samples held_out = synthetic(10000, 3, 100, 30, 0.8);
+// Fits weight 1 of synthetic data made with weights {100, 30}, weight 0 frozen at
+// 100, from {100, 0}, in 400 epochs reported every 50.
+FitResult fit_second_weight(double l2, const std::function<void(const std::string&)>& progress) {
+    static const Samples train = synthetic(40000, 2, 100, 30, 0.8);
+    static const Samples held_out = synthetic(10000, 3, 100, 30, 0.8);
     FitSettings settings;
     settings.epochs = 400;
     settings.report_every = 50;
+    settings.l2 = l2;
+    return fit(train, held_out, {100, 0}, {false, true}, settings, progress);
+}
+
+TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
     int reports = 0;
-    const FitResult r = fit(train, held_out, {100, 0}, {false, true}, settings, [&](const std::string&) { ++reports; });
+    const FitResult r = fit_second_weight(0, [&](const std::string&) { ++reports; });
     EXPECT_EQ(reports, 8);
     EXPECT_EQ(r.weights[0], 100) << "frozen";
     EXPECT_NEAR(r.weights[1], 30, 4);
@@ -51,15 +59,7 @@ TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
 }
 
 TEST(Texel, TheL2PullKeepsAWeightNearItsStart) {
-    const Samples train = synthetic(40000, 2, 100, 30, 0.8);
-    const Samples held_out = synthetic(10000, 3, 100, 30, 0.8);
-    FitSettings settings;
-    settings.epochs = 400;
-    settings.report_every = 50;
-    auto fitted = [&](double l2) {
-        settings.l2 = l2;
-        return fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {}).weights[1];
-    };
+    auto fitted = [](double l2) { return fit_second_weight(l2, [](const std::string&) {}).weights[1]; };
     const double free = fitted(0), pulled = fitted(1e-4);
     EXPECT_NEAR(free, 30, 4);
     // The pull costs 1e-4 * 30^2 = 0.09 at the true weight, far more than the loss gained.
