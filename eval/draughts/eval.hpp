@@ -146,7 +146,8 @@ typename B::Bits stuck_men(typename B::Bits men, typename B::Bits empty, int c) 
 
 // Calls sink.add(term, count) for every term, counts from White's point of view,
 // and sink.add_tapered(opening, ending, count, men, all_men) for terms whose
-// weight moves from `opening` to `ending` as the men leave the board.
+// weight moves from `opening` to `ending` as the men leave the board. The costlier
+// terms are counted only when sink.uses(term) (the engine skips weights of 0).
 template <RuleSet R, class Sink>
 void collect(const Position<typename R::board>& p, Sink& sink) {
     using B = typename R::board;
@@ -157,6 +158,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
         mobility = 0, outposts = 0, locked = 0;
     const auto empty = p.empty();
+    const bool count_mobility = sink.uses(KingMobility), count_outposts = sink.uses(Outpost),
+               count_locked = sink.uses(Locked);
     std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
@@ -179,9 +182,9 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         const int wings = popcount(own_men & m.left) - popcount(own_men & m.right);
         balance -= sign * (wings < 0 ? -wings : wings);
         diagonal += sign * popcount(own_kings & m.long_diagonal);
-        if (own_kings) mobility += sign * king_moves<R>(own_kings, empty);
-        outposts += sign * popcount(backed_men<B>(own_men & m.enemy_half[c], p.pieces[c], c));
-        locked += sign * popcount(stuck_men<B>(own_men, empty, c));
+        if (count_mobility && own_kings) mobility += sign * king_moves<R>(own_kings, empty);
+        if (count_outposts) outposts += sign * popcount(backed_men<B>(own_men & m.enemy_half[c], p.pieces[c], c));
+        if (count_locked) locked += sign * popcount(stuck_men<B>(own_men, empty, c));
         // A runaway needs the enemy to have no king (a flying king stops it anywhere).
         if ((enemy & p.kings) == 0)
             for (auto near = own_men & m.near_crowning[c]; near;)
@@ -214,6 +217,7 @@ struct WeightedSum {
     long long scaled = 0;  // the sum times `denominator`
     int denominator = 1;
 
+    bool uses(Term t) const { return weights[t] != 0; }
     void add(Term t, int count) { scaled += static_cast<long long>(weights[t]) * count * denominator; }
     void add_tapered(Term opening, Term ending, int count, int part, int whole) {
         // Every taper in collect uses the same whole (all the men), set before use.
@@ -228,6 +232,7 @@ struct WeightedSum {
 struct TermCounts {
     std::array<double, TermCount> count{};
 
+    static bool uses(Term) { return true; }
     void add(Term t, int c) { count[t] += c; }
     void add_tapered(Term opening, Term ending, int c, int part, int whole) {
         count[opening] += static_cast<double>(c) * part / whole;
