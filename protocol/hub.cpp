@@ -184,6 +184,13 @@ private:
                 return error(problem + "; eval-file unchanged");
             }
         }
+        if (*name == "pattern-file") {
+            if (auto problem = load_pattern_file(); !problem.empty()) {
+                options_.set(*name, before);
+                return error(problem + "; pattern-file unchanged");
+            }
+            if (auto problem = session_->set_patterns(pattern_file_); !problem.empty()) error(problem);
+        }
         if (spec->scope == OptionScope::Rules && options_.text(*name) != before) rebuild_session();
     }
 
@@ -194,6 +201,7 @@ private:
         if (!made) return error(made.error());  // unreachable: the options were checked
         session_ = std::move(made.value());
         session_->set_weights(eval_file_ ? &*eval_file_ : nullptr);
+        if (auto problem = session_->set_patterns(pattern_file_); !problem.empty()) warning += problem;
         table_.table.clear();  // the old game's entries are of no use
         level_ = {};
         if (!warning.empty()) error(warning);
@@ -201,6 +209,8 @@ private:
 
     void init(const Line&) {
         if (auto problem = load_eval_file(); !problem.empty()) error(problem + "; the weights in use are kept");
+        if (auto problem = load_pattern_file(); !problem.empty()) error(problem + "; the pattern table in use is kept");
+        else if (auto mismatch = session_->set_patterns(pattern_file_); !mismatch.empty()) error(mismatch);
         if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) error(problem);
         out_.write("ready");
     }
@@ -217,6 +227,20 @@ private:
             eval_file_ = std::move(file.value());
         }
         session_->set_weights(eval_file_ ? &*eval_file_ : nullptr);
+        return {};
+    }
+
+    // Reads the pattern-file option's file (none: the built-in table); on an
+    // error the table read before stays. The caller hands it to the session.
+    std::string load_pattern_file() {
+        const std::string& path = options_.text("pattern-file");
+        if (path.empty()) {
+            pattern_file_.reset();
+            return {};
+        }
+        auto file = eval::draughts::load_patterns(path);
+        if (!file) return file.error();
+        pattern_file_ = std::make_shared<const eval::draughts::PatternFile>(std::move(file.value()));
         return {};
     }
 
@@ -319,6 +343,7 @@ private:
     SharedTable table_;
     std::unique_ptr<Session> session_;
     std::optional<eval::WeightsFile> eval_file_;  // the eval-file's weights, when one is set
+    std::shared_ptr<const eval::draughts::PatternFile> pattern_file_;  // the pattern-file's table, when one is set
     HubLevel level_;
     search::Control control_;
     std::atomic<bool> searching_{false};

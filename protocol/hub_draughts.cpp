@@ -23,7 +23,24 @@ public:
 
     explicit DraughtsSession(SharedTable& table) : table_(table), game_(N::start()) {}
 
-    void set_weights(const eval::WeightsFile* file) override { weights_ = eval::draughts::weights_for(R::name, file); }
+    void set_weights(const eval::WeightsFile* file) override {
+        auto patterns = weights_.patterns;
+        weights_ = eval::draughts::weights_for(R::name, file);
+        weights_.patterns = patterns;
+    }
+
+    std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) override {
+        weights_.patterns = eval::draughts::builtin_weights(R::name).patterns;
+        if (!file) return {};
+        if (file->variant != R::name)
+            return "the pattern file is for " + file->variant + ", not " + std::string(R::name) + "; it is not used";
+        if (file->table.windows != eval::draughts::PatternWindows<typename R::board>::count)
+            return "the pattern file has " + std::to_string(file->table.windows) + " windows, " + std::string(R::name) +
+                   " has " + std::to_string(eval::draughts::PatternWindows<typename R::board>::count) +
+                   "; it is not used";
+        weights_.patterns = std::shared_ptr<const eval::draughts::PatternTable>(file, &file->table);
+        return {};
+    }
 
     std::string set_position(const Line& line) override {
         Pos start = N::start();

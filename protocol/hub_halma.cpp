@@ -22,6 +22,9 @@ public:
         : rules_(rules), table_(table), position_(halma::start_position(rules_)) {}
 
     void set_weights(const eval::WeightsFile* file) override { weights_ = halma::weights_for(variant_name(), file); }
+    std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) override {
+        return file ? "pattern-file is for draughts rule sets; " + std::string(variant_name()) + " does not use it" : "";
+    }
 
     std::string set_position(const Line& line) override {
         unsigned resigned = 0;

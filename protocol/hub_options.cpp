@@ -45,6 +45,7 @@ const std::vector<OptionSpec>& Options::specs() {
         {"search", T::Enum, "brs", 0, 0, "paranoid brs maxn"},
         {"log-file", T::String, ""},   // where diagnostics go; empty = none
         {"eval-file", T::String, ""},  // evaluation weights read at init; empty = built-in
+        {"pattern-file", T::String, ""},  // draughts pattern table read at init; empty = built-in
     };
     return table;
 }

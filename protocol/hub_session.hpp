@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/core/result.hpp"
+#include "eval/draughts/patterns.hpp"
 #include "eval/weights_file.hpp"
 #include "protocol/hub_line.hpp"
 #include "protocol/hub_options.hpp"
@@ -63,6 +64,10 @@ public:
     virtual void clear_tables() = 0;
     // Evaluates with the built-in weights overridden by `file` (none: built-in only).
     virtual void set_weights(const eval::WeightsFile* file) = 0;
+    // Evaluates with the pattern table of `file` (none: the built-in table, if
+    // any); returns "" or why the file does not apply to these rules (it is then
+    // not used).
+    virtual std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) = 0;
     // The position as a board diagram (`show`).
     virtual std::string show() const = 0;
 };

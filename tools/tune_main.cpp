@@ -14,6 +14,7 @@
 #include "engine/draughts/variant_list.hpp"
 #include "eval/builtin_weights.hpp"
 #include "eval/draughts/eval.hpp"
+#include "eval/draughts/patterns.hpp"
 #include "protocol/command_line.hpp"
 #include "tools/tune/halma_tune.hpp"
 #include "tools/tune/commands.hpp"
@@ -58,11 +59,17 @@ int run_fit(const cli::Arguments& args) {
 
     // Term counts per position; the drawish-ending factor of the starting weights
     // scales them as it scales the engine's score.
+    // With --patterns-out, the pattern table (eval/draughts/patterns.hpp) is fitted
+    // too: its entries are weights after the terms, each position reading two per window.
+    const auto patterns_out = args.value("patterns-out");
+    constexpr int windows = ed::PatternWindows<typename R::board>::count;
+    std::vector<bool> fitted_weights = *free;
+    if (patterns_out) fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements, true);
     Samples train, validation;
     std::size_t left_out = 0;
     const auto error = read_samples(
         *options, ed::TermCount,
-        [&](std::string_view fen, std::vector<double>& counts) -> std::string {
+        [&](std::string_view fen, std::vector<double>& counts, std::vector<std::int32_t>& sparse) -> std::string {
             auto p = draughts::Notation<R>::parse_fen(fen);
             if (!p) return p.error();
             // Quiet for both sides: a capture the side not to move could make means a
@@ -74,15 +81,35 @@ int run_fit(const cli::Arguments& args) {
             ed::collect<R>(*p, c);
             const double keep = ed::drawish_percent<R>(*p, (*weights)[ed::DrawishPercent]) / 100.0;
             for (double x : c.count) counts.push_back(x * keep);
+            // Pattern entries are not scaled by the drawish factor: positions it
+            // scales have three men at most.
+            if (patterns_out)
+                ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
+                    sparse.push_back(sign * static_cast<std::int32_t>(ed::TermCount + w * ed::arrangements + arrangement + 1));
+                });
             return {};
         },
         train, validation, left_out);
     if (!error.empty()) return fail(error);
     std::printf("fit %s: %zu training and %zu held-out positions (%zu left out: the other side could capture)\n",
                 std::string(R::name).c_str(), train.size(), validation.size(), left_out);
-    const std::vector<double> start(weights->value.begin(), weights->value.end());
-    return fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start, *free, train,
-                         validation);
+    std::vector<double> start(weights->value.begin(), weights->value.end());
+    start.resize(fitted_weights.size(), 0.0);
+    std::vector<double> fitted;
+    const int status = fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start,
+                                     fitted_weights, train, validation, &fitted);
+    if (status != 0 || !patterns_out) return status;
+    ed::PatternTable table;
+    table.windows = windows;
+    for (std::size_t i = ed::TermCount; i < fitted.size(); ++i)
+        table.value.push_back(static_cast<std::int16_t>(std::clamp(fitted[i], -30000.0, 30000.0)));
+    std::ofstream out(*patterns_out);
+    out << ed::format_patterns(R::name, table);
+    if (!out) return fail("cannot write " + damier::quoted(*patterns_out));
+    std::printf("pattern table: %d windows, %zu entries not 0, written to %s\n", windows,
+                table.value.size() - static_cast<std::size_t>(std::count(table.value.begin(), table.value.end(), 0)),
+                patterns_out->c_str());
+    return 0;
 }
 
 int usage() {
@@ -104,7 +131,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
-                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players"});
+                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players", "patterns-out"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

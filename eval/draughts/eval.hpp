@@ -247,6 +247,7 @@ search::Score evaluate(const Position<typename R::board>& p, const Weights& w = 
     WeightedSum sum{w, 0, 2 * R::men_rows * B::per_row};
     collect<R>(p, sum);
     long long white = sum.scaled / sum.denominator;
+    if (w.patterns) white += w.patterns->score(p);
     if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
     const auto score = static_cast<search::Score>(white);
     return p.side == Color::White ? score : -score;

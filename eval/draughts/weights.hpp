@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <string_view>
 
+#include "eval/draughts/patterns.hpp"
 #include "eval/weights_file.hpp"
 
 namespace damier::eval::draughts {
@@ -49,6 +51,9 @@ constexpr bool tunable(Term t) { return t != DrawishPercent; }
 
 struct Weights {
     std::array<int, TermCount> value{};
+    // Learned values of the men's arrangements (eval/draughts/patterns.hpp); none
+    // when null. Shared: every search thread reads the same table.
+    std::shared_ptr<const PatternTable> patterns;
     constexpr int operator[](Term t) const { return value[t]; }
     constexpr int& operator[](Term t) { return value[t]; }
     bool operator==(const Weights&) const = default;

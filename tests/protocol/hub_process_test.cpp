@@ -599,5 +599,61 @@ TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
     std::remove(path.c_str());
 }
 
+// pattern-file: like eval-file, read when set and at each init; a file for other
+// rules is reported and not used.
+TEST(HubProcess, PatternFileIsReadAtSetParamAndInit) {
+    const std::string path = ::testing::TempDir() + "damier-hub-pattern-test.patterns";
+    // Every arrangement of a window holding White's men only (digits 0 and 1, not
+    // all 0) costs 30 men: the side with more such windows is far behind.
+    auto write = [&](const std::string& variant, int windows) {
+        std::ofstream out(path, std::ios::trunc);
+        out << "[" << variant << "]\nwindows = " << windows << "\n";
+        for (int w = 0; w < windows; ++w)
+            for (int bits = 1; bits < 256; ++bits) {
+                int arrangement = 0;
+                for (int k = 7; k >= 0; --k) arrangement = 3 * arrangement + ((bits >> k) & 1);
+                out << w << " " << arrangement << " -3000\n";
+            }
+    };
+    Hub hub;
+    auto score = [&] {
+        hub.send("pos fen=\"W:W31,32,33:B1,2\"");
+        hub.send("level depth=1");
+        std::vector<std::string> lines;
+        hub.go("think", &lines);
+        for (auto& l : lines)
+            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+        return 0.0;
+    };
+    hub.send("init");
+    hub.until("ready");
+    EXPECT_GT(score(), 0.5);
+
+    write("international", 16);
+    hub.send("set-param name=pattern-file value=\"" + path + "\"");
+    EXPECT_TRUE(hub.errors().empty());
+    EXPECT_LT(score(), -5) << "White's three men fill more windows than Black's two";
+
+    hub.send("set-param name=pattern-file value=/no/such/file.patterns");
+    auto errors = hub.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("pattern-file unchanged"), std::string::npos) << errors[0];
+    EXPECT_LT(score(), -5) << "the table read before is still in use";
+
+    write("russian", 9);
+    hub.send("init");
+    auto lines = hub.until("ready");
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_NE(lines[0].find("the pattern file is for russian, not international"), std::string::npos) << lines[0];
+    EXPECT_GT(score(), 0.5) << "no table once the file is for other rules";
+
+    hub.send("set-param name=pattern-file value=\"\"");
+    EXPECT_TRUE(hub.errors().empty());
+    EXPECT_GT(score(), 0.5);
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace damier::hub

@@ -52,7 +52,14 @@ TEST(DraughtsEval, MirroredPositionsScoreTheSameForTheMover) {
         eval::draughts::Weights every_term;
         for (std::size_t i = 0; i < every_term.value.size(); ++i) every_term.value[i] = 3 + 7 * static_cast<int>(i);
         every_term[eval::draughts::DrawishPercent] = 40;
-        for (const auto& weights : {eval::draughts::builtin_weights(R::name), every_term}) {
+        // And a pattern table with a value in every entry.
+        auto table = std::make_shared<eval::draughts::PatternTable>();
+        table->windows = eval::draughts::PatternWindows<typename R::board>::count;
+        for (int i = 0; i < table->windows * eval::draughts::arrangements; ++i)
+            table->value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
+        auto with_patterns = eval::draughts::builtin_weights(R::name);
+        with_patterns.patterns = table;
+        for (const auto& weights : {eval::draughts::builtin_weights(R::name), every_term, with_patterns}) {
             auto score = [&](const auto& q) { return eval::draughts::evaluate<R>(q, weights); };
             for (const auto& p : random_positions<R>(200, 3)) {
                 const auto m = mirrored<typename R::board>(p);

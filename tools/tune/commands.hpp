@@ -144,9 +144,11 @@ inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const 
     return tunable;
 }
 
-// Term counts of one position's text: "" and the counts, "" and no counts to leave
+// Term counts of one position's text, and its sparse features if the fit has
+// any (as many for every position): "" and the counts, "" and no counts to leave
 // the position out, or an error.
-using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts)>;
+using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts,
+                                           std::vector<std::int32_t>& sparse)>;
 
 // Reads "position<TAB>result<TAB>game" lines into training and held-out samples
 // (whole games held out).
@@ -157,6 +159,7 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
     train.terms = validation.terms = terms;
     std::string line;
     std::vector<double> counts;
+    std::vector<std::int32_t> sparse;
     for (int number = 1; std::getline(in, line); ++number) {
         const std::string where = o.data_path + " line " + std::to_string(number) + ": ";
         const auto fields = split(line, "\t");
@@ -165,13 +168,16 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         auto game = parse_uint(fields[2]);
         if (result < 0 || !game) return where + "bad result or game";
         counts.clear();
-        if (auto error = counts_of(fields[0], counts); !error.empty()) return where + error;
+        sparse.clear();
+        if (auto error = counts_of(fields[0], counts, sparse); !error.empty()) return where + error;
         if (counts.empty()) {
             ++left_out;
             continue;
         }
         Samples& into = (*game * 2654435761u) % 100 < static_cast<std::uint64_t>(o.holdout) ? validation : train;
         for (double c : counts) into.counts.push_back(static_cast<float>(c));
+        train.sparse_per_row = validation.sparse_per_row = sparse.size();
+        into.sparse.insert(into.sparse.end(), sparse.begin(), sparse.end());
         into.result.push_back(result);
     }
     if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
@@ -182,7 +188,8 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
 // and writes section `section` with the fitted weights (the others from `values`).
 inline int fit_and_write(const FitOptions& o, const std::string& section, const eval::WeightNames& names,
                          std::span<const int> values, const std::vector<double>& fit_start,
-                         const std::vector<bool>& tunable, const Samples& train, const Samples& validation) {
+                         const std::vector<bool>& tunable, const Samples& train, const Samples& validation,
+                         std::vector<double>* all_fitted = nullptr) {
     const auto begin = Clock::now();
     const FitResult r = fit(train, validation, fit_start, tunable, o.settings, [&](const std::string& text) {
         std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
@@ -190,6 +197,7 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
     });
     std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d)\n", r.k, r.train_loss_before,
                 r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch);
+    if (all_fitted) *all_fitted = r.weights;
     std::vector<int> fitted(values.begin(), values.end());
     for (std::size_t t = 0; t < fitted.size(); ++t)
         if (tunable[t]) fitted[t] = static_cast<int>(r.weights[t]);

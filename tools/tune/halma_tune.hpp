@@ -85,7 +85,7 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     std::size_t finished = 0;
     const auto error = read_samples(
         *options, halma::TermCount,
-        [&](std::string_view text, std::vector<double>& counts) -> std::string {
+        [&](std::string_view text, std::vector<double>& counts, std::vector<std::int32_t>&) -> std::string {
             auto p = halma::parse_position(*rules, text);
             if (!p) return p.error();
             if (p->over) return {};

@@ -8,9 +8,13 @@ namespace damier::tune {
 
 namespace {
 
-double score_of(const float* row, const std::vector<double>& w) {
+double score_of(const Samples& samples, std::size_t i, const std::vector<double>& w) {
+    const float* row = samples.row(i);
     double s = 0;
-    for (std::size_t j = 0; j < w.size(); ++j) s += w[j] * row[j];
+    for (std::size_t j = 0; j < samples.terms; ++j) s += w[j] * row[j];
+    const std::int32_t* sparse = samples.sparse_row(i);
+    for (std::size_t k = 0; k < samples.sparse_per_row; ++k)
+        s += sparse[k] > 0 ? w[static_cast<std::size_t>(sparse[k] - 1)] : -w[static_cast<std::size_t>(-sparse[k] - 1)];
     return s;
 }
 
@@ -27,7 +31,7 @@ double loss_of(double p, double y) {
 double log_loss(const Samples& s, const std::vector<double>& weights, double k) {
     if (s.size() == 0) return 0;
     double total = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) total += loss_of(sigmoid(k * score_of(s.row(i), weights) / 100.0), s.result[i]);
+    for (std::size_t i = 0; i < s.size(); ++i) total += loss_of(sigmoid(k * score_of(s, i, weights) / 100.0), s.result[i]);
     return total / static_cast<double>(s.size());
 }
 
@@ -59,15 +63,21 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
         for (std::size_t i = 0; i < train.size(); ++i) {
             const float* row = train.row(i);
             // d(log loss)/d(score) = (p - y) * K / 100
-            const double error = (sigmoid(k * score_of(row, w) / 100.0) - train.result[i]) * k / 100.0;
-            for (std::size_t j = 0; j < w.size(); ++j) gradient[j] += error * row[j];
+            const double error = (sigmoid(k * score_of(train, i, w) / 100.0) - train.result[i]) * k / 100.0;
+            for (std::size_t j = 0; j < train.terms; ++j) gradient[j] += error * row[j];
+            const std::int32_t* sparse = train.sparse_row(i);
+            for (std::size_t j = 0; j < train.sparse_per_row; ++j) {
+                if (sparse[j] > 0) gradient[static_cast<std::size_t>(sparse[j] - 1)] += error;
+                else gradient[static_cast<std::size_t>(-sparse[j] - 1)] -= error;
+            }
         }
+        const double m_scale = 1 / (1 - std::pow(beta1, epoch)), v_scale = 1 / (1 - std::pow(beta2, epoch));
         for (std::size_t j = 0; j < w.size(); ++j) {
             if (!tunable[j]) continue;
             const double g = gradient[j] / n + 2 * settings.l2 * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * g;
             v[j] = beta2 * v[j] + (1 - beta2) * g * g;
-            const double m_hat = m[j] / (1 - std::pow(beta1, epoch)), v_hat = v[j] / (1 - std::pow(beta2, epoch));
+            const double m_hat = m[j] * m_scale, v_hat = v[j] * v_scale;
             w[j] -= settings.learning_rate * m_hat / (std::sqrt(v_hat) + epsilon);
         }
         if (epoch % settings.report_every == 0 || epoch == settings.epochs) {

@@ -22,8 +22,13 @@ struct Samples {
     std::size_t terms = 0;
     std::vector<float> counts;  // terms per sample, row after row
     std::vector<float> result;  // 1, 0.5 or 0 for White
+    // Optional sparse features (pattern entries), `sparse_per_row` per sample: each
+    // is +(j + 1) or -(j + 1) for weight j counted once with that sign.
+    std::size_t sparse_per_row = 0;
+    std::vector<std::int32_t> sparse;
     std::size_t size() const { return result.size(); }
     const float* row(std::size_t i) const { return counts.data() + i * terms; }
+    const std::int32_t* sparse_row(std::size_t i) const { return sparse.data() + i * sparse_per_row; }
 };
 
 struct FitSettings {

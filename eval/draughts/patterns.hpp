@@ -1,0 +1,138 @@
+// Pattern terms: a learned value for every arrangement of men on each 4x4 window
+// of the board (the strongest open 10x10 evaluations are built this way). A window
+// holds 8 playable squares, each empty, a white man or a black man (kings count
+// as empty), so 3^8 arrangements per window; windows start on every even row and
+// column, overlapping by two: 9 on 8x8, 16 on 10x10, 25 on 12x12.
+//
+// One table serves both colours: Black's arrangements are looked up as White's on
+// the board turned 180 degrees with the colours swapped, and count against him.
+// A position therefore reads two entries per window, one for each side.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.hpp"
+#include "engine/draughts/position.hpp"
+
+namespace damier::eval::draughts {
+
+using damier::draughts::Position;
+
+inline constexpr int window_squares = 8;
+inline constexpr int arrangements = 6561;  // 3^8
+
+template <class B>
+struct PatternWindows {
+    using Bits = typename B::Bits;
+    static constexpr int per_side_rows = (B::rows - 4) / 2 + 1, per_side_cols = (B::cols - 4) / 2 + 1;
+    static constexpr int count = per_side_rows * per_side_cols;
+    // A window's squares form two adjacent bits on each of its four rows (no ghost
+    // bit falls inside a row): first_bit[w][k] is the lower bit of its row k, so the
+    // window's 8 bits, read row by row, are the 2-bit fields at these offsets.
+    std::array<std::array<int, 4>, count> first_bit{};
+    // The window a window becomes on the board turned 180 degrees.
+    std::array<int, count> turned{};
+
+    static constexpr PatternWindows make() {
+        PatternWindows t{};
+        for (int wr = 0; wr < per_side_rows; ++wr)
+            for (int wc = 0; wc < per_side_cols; ++wc) {
+                const int w = wr * per_side_cols + wc;
+                for (int k = 0; k < 4; ++k) {
+                    const int row = 2 * wr + k;
+                    // The leftmost playable square of the row inside the window.
+                    const int col = B::square_at(row, 2 * wc) >= 0 ? 2 * wc : 2 * wc + 1;
+                    t.first_bit[w][k] = B::bit_of(B::square_at(row, col));
+                }
+                t.turned[w] = (per_side_rows - 1 - wr) * per_side_cols + (per_side_cols - 1 - wc);
+            }
+        return t;
+    }
+};
+
+template <class B>
+inline constexpr PatternWindows<B> pattern_windows = PatternWindows<B>::make();
+
+namespace pattern_detail {
+// ternary[x]: the 8 bits of x read as base-3 digits (bit k -> 3^k); reversed_ternary
+// reads them in the opposite order (bit k -> 3^(7-k)), which is the window's
+// order on the board turned 180 degrees.
+struct TernaryTables {
+    std::array<std::uint16_t, 256> ternary{}, reversed_ternary{};
+    static constexpr TernaryTables make() {
+        TernaryTables t{};
+        for (int x = 0; x < 256; ++x) {
+            int forward = 0, backward = 0, power = 1;
+            for (int k = 0; k < 8; ++k, power *= 3) {
+                if ((x >> k) & 1) forward += power;
+                if ((x >> (7 - k)) & 1) backward += power;
+            }
+            t.ternary[x] = static_cast<std::uint16_t>(forward);
+            t.reversed_ternary[x] = static_cast<std::uint16_t>(backward);
+        }
+        return t;
+    }
+};
+inline constexpr TernaryTables tables = TernaryTables::make();
+
+// The 8 bits of `men` in window w, row by row.
+template <class B>
+inline unsigned window_bits(typename B::Bits men, int w) {
+    const auto& first = pattern_windows<B>.first_bit[w];
+    unsigned bits = 0;
+    for (int k = 0; k < 4; ++k) bits |= static_cast<unsigned>((men >> first[k]) & 3u) << (2 * k);
+    return bits;
+}
+}  // namespace pattern_detail
+
+// Calls f(window, arrangement, sign) for the two entries each window reads: White's
+// arrangement with sign +1, Black's (seen from his side) with sign -1. Entry index
+// in a table: window * arrangements + arrangement.
+template <class B, class F>
+inline void for_each_pattern(const Position<B>& p, F&& f) {
+    using pattern_detail::tables;
+    const auto white = p.pieces[0] & ~p.kings, black = p.pieces[1] & ~p.kings;
+    for (int w = 0; w < PatternWindows<B>::count; ++w) {
+        const unsigned mine = pattern_detail::window_bits<B>(white, w), theirs = pattern_detail::window_bits<B>(black, w);
+        f(w, tables.ternary[mine] + 2 * tables.ternary[theirs], 1);
+        f(pattern_windows<B>.turned[w], tables.reversed_ternary[theirs] + 2 * tables.reversed_ternary[mine], -1);
+    }
+}
+
+// A table of pattern values (centi-men, White's point of view) for one board.
+struct PatternTable {
+    int windows = 0;
+    std::vector<std::int16_t> value;  // windows * arrangements entries
+
+    template <class B>
+    int score(const Position<B>& p) const {
+        int s = 0;
+        for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * value[w * arrangements + arrangement]; });
+        return s;
+    }
+};
+
+}  // namespace damier::eval::draughts
+
+namespace damier::eval::draughts {
+
+// A pattern file: the table of one rule set, as text.
+//
+//   # a comment
+//   [international]        the rule set
+//   windows = 16           checked against the rule set's board
+//   0 4521 12              window, arrangement, value: one line per value not 0
+struct PatternFile {
+    std::string variant;
+    PatternTable table;
+};
+
+std::string format_patterns(std::string_view variant, const PatternTable& table);
+Result<PatternFile> parse_patterns(std::string_view text, std::string_view origin);
+Result<PatternFile> load_patterns(const std::string& path);
+
+}  // namespace damier::eval::draughts

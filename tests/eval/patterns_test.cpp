@@ -1,0 +1,141 @@
+// Pattern terms: the windows' geometry on every board, the arrangements read from
+// hand-made positions, and the pattern file's text form.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/draughts/notation.hpp"
+#include "eval/draughts/patterns.hpp"
+
+namespace damier::eval::draughts {
+namespace {
+
+using damier::draughts::Board10;
+using damier::draughts::Board12;
+using damier::draughts::Board8;
+using damier::draughts::International;
+using damier::draughts::Notation;
+
+// The squares of window w, in the order its arrangement reads them.
+template <class B>
+std::vector<int> window_squares_of(int w) {
+    std::vector<int> squares;
+    for (int first : pattern_windows<B>.first_bit[w])
+        for (int bit : {first, first + 1}) squares.push_back(B::square_of_bit(bit));
+    return squares;
+}
+
+template <class B>
+void check_windows(int expected_count) {
+    using W = PatternWindows<B>;
+    ASSERT_EQ(W::count, expected_count);
+    std::set<int> covered;
+    for (int w = 0; w < W::count; ++w) {
+        const auto squares = window_squares_of<B>(w);
+        // Eight playable squares on four consecutive rows and four consecutive
+        // columns, read row by row from the top, left to right.
+        int top = B::rows, left = B::cols;
+        for (int sq : squares) {
+            ASSERT_GE(sq, 0) << "window " << w << " reads a ghost bit";
+            top = std::min(top, B::row_of_square(sq));
+            left = std::min(left, B::col_of_square(sq));
+        }
+        EXPECT_EQ(top % 2, 0);
+        for (std::size_t k = 0; k < squares.size(); ++k) {
+            EXPECT_EQ(B::row_of_square(squares[k]), top + static_cast<int>(k) / 2) << "window " << w;
+            EXPECT_LT(B::col_of_square(squares[k]), left + 4) << "window " << w;
+            if (k % 2 == 1) {
+                EXPECT_EQ(B::col_of_square(squares[k]), B::col_of_square(squares[k - 1]) + 2);
+            }
+        }
+        covered.insert(squares.begin(), squares.end());
+        // The turned window holds the turned squares, in the opposite order.
+        auto turned = window_squares_of<B>(pattern_windows<B>.turned[w]);
+        std::reverse(turned.begin(), turned.end());
+        for (std::size_t k = 0; k < squares.size(); ++k) EXPECT_EQ(turned[k], B::squares - 1 - squares[k]);
+    }
+    EXPECT_EQ(static_cast<int>(covered.size()), B::squares) << "every square is in some window";
+}
+
+TEST(Patterns, WindowsAreFourByFourBlocksCoveringTheBoard) {
+    check_windows<Board8>(9);
+    check_windows<Board10>(16);
+    check_windows<Board12>(25);
+}
+
+// The entries a position reads, as (window, arrangement, sign).
+std::multiset<std::tuple<int, int, int>> entries(const std::string& fen) {
+    auto p = Notation<International>::parse_fen(fen);
+    EXPECT_TRUE(p) << p.error();
+    std::multiset<std::tuple<int, int, int>> out;
+    if (p) for_each_pattern(*p, [&](int w, int a, int sign) { out.insert({w, a, sign}); });
+    return out;
+}
+
+TEST(Patterns, ArrangementsOfAHandMadePosition) {
+    // Window 0 reads squares 1, 2, 6, 7, 11, 12, 16, 17 as base-3 digits 3^0..3^7:
+    // a white man on 12 is 1 * 3^5, a black man on 1 is 2 * 3^0.
+    const auto e = entries("W:W12:B1");
+    EXPECT_EQ(e.size(), 32u) << "two entries per window";
+    EXPECT_EQ(e.count({0, 243 + 2, 1}), 1u);
+    // Black reads the board turned: window 0 becomes window 15, his man on 1 is the
+    // last square read (his own, 1 * 3^7) and White's man on 12 the third (2 * 3^2).
+    EXPECT_EQ(e.count({15, 2187 + 18, -1}), 1u);
+    // Kings are not men: a king reads as an empty square.
+    EXPECT_EQ(entries("W:WK12:BK1").count({0, 0, 1}), 1u);
+}
+
+TEST(Patterns, ATableScoresBothSidesAlike) {
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::count;
+    table.value.assign(static_cast<std::size_t>(table.windows) * arrangements, 0);
+    table.value[0 * arrangements + 243 + 2] = 30;    // White's window 0 of W:W12:B1
+    table.value[15 * arrangements + 2187 + 18] = 7;  // Black's same window, seen by Black
+    auto p = Notation<International>::parse_fen("W:W12:B1");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(table.score(*p), 30 - 7);
+    // The same men with the colours swapped and the board turned: 39 is 12 turned.
+    auto q = Notation<International>::parse_fen("W:W50:B39");
+    ASSERT_TRUE(q);
+    EXPECT_EQ(table.score(*q), 7 - 30);
+}
+
+TEST(Patterns, TheFileRoundTrips) {
+    PatternTable table;
+    table.windows = 9;
+    table.value.assign(9 * arrangements, 0);
+    table.value[5] = -12;
+    table.value[8 * arrangements + 6560] = 300;
+    const std::string text = format_patterns("russian", table);
+    auto file = parse_patterns(text, "t");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->variant, "russian");
+    EXPECT_EQ(file->table.windows, 9);
+    EXPECT_EQ(file->table.value, table.value);
+}
+
+TEST(Patterns, BadFilesGiveOneLineErrors) {
+    const std::vector<std::pair<std::string, std::string>> bad{
+        {"windows = 9\n", "line 1: expected [rule set] first"},
+        {"[russian]\n0 1 2\n", "line 2: expected windows = N before the values"},
+        {"[russian]\nwindows = 0\n", "line 2: expected windows = N once"},
+        {"[russian]\nwindows = 9\nwindows = 9\n", "line 3: expected windows = N once"},
+        {"[russian]\nwindows = 9\n9 0 1\n", "line 3: window below 9"},
+        {"[russian]\nwindows = 9\n0 6561 1\n", "line 3: window below 9"},
+        {"[russian]\nwindows = 9\n0 1 30001\n", "line 3: window below 9"},
+        {"[russian]\nwindows = 9\n0 1\n", "line 3: expected window arrangement value"},
+        {"[russian]\n[czech]\n", "line 2: one [rule set] line comes first"},
+        {"# only a comment\n", "t: no [rule set] and windows = N lines"},
+    };
+    for (const auto& [text, message] : bad) {
+        auto file = parse_patterns(text, "t");
+        ASSERT_FALSE(file) << text;
+        EXPECT_NE(file.error().find(message), std::string::npos) << file.error();
+        EXPECT_EQ(file.error().find('\n'), std::string::npos);
+    }
+    EXPECT_FALSE(load_patterns("/nonexistent/file.patterns"));
+}
+
+}  // namespace
+}  // namespace damier::eval::draughts
