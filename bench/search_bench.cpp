@@ -29,6 +29,21 @@ void BM_Search(benchmark::State& state, const char* fen, int depth) {
     state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
 }
 
+// The static evaluation alone, with the built-in weights and without the pattern
+// table (the two figures of one run give the table's cost per evaluation).
+template <class R>
+void BM_Evaluate(benchmark::State& state, const char* fen, bool patterns) {
+    auto position = draughts::Notation<R>::parse_fen(fen);
+    if (!position) return state.SkipWithError(position.error().c_str());
+    auto weights = eval::draughts::builtin_weights(R::name);
+    if (!patterns) weights.patterns.reset();
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(position);
+        benchmark::DoNotOptimize(eval::draughts::evaluate<R>(*position, weights));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
 template <class R>
 void add(const char* name, const char* fen, int depth) {
     benchmark::RegisterBenchmark(name, [=](benchmark::State& state) { BM_Search<R>(state, fen, depth); })
@@ -39,6 +54,14 @@ const bool registered = [] {
     add<draughts::International>("BM_Search/international_middlegame",
                                  "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
                                  13);
+    for (const bool patterns : {true, false})
+        benchmark::RegisterBenchmark(
+            patterns ? "BM_Evaluate/international_builtin" : "BM_Evaluate/international_no_patterns",
+            [=](benchmark::State& state) {
+                BM_Evaluate<draughts::International>(
+                    state, "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
+                    patterns);
+            });
     add<draughts::International>("BM_Search/international_opening",
                                  "W:W28,33,34,35,37,38,40,44,45,46,47,48,49:B1,2,3,4,5,9,12,14,15,16,17,19,21,24", 12);
     add<draughts::Canadian>("BM_Search/canadian_opening",

@@ -4,6 +4,7 @@
 //                        [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]
 //                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
+//                   [--patterns-out PATTERNS]
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
@@ -117,6 +118,7 @@ int usage() {
                  "                            [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS\n"
                  "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]\n"
                  "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
+                 "                       [--patterns-out PATTERNS]   (draughts: fit the pattern table too)\n"
                  "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
     return 2;
 }

@@ -14,6 +14,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "engine/core/result.hpp"
 #include "engine/draughts/position.hpp"
@@ -34,6 +37,7 @@ struct PatternWindows {
     // bit falls inside a row): first_bit[w][k] is the lower bit of its row k, so the
     // window's 8 bits, read row by row, are the 2-bit fields at these offsets.
     std::array<std::array<int, 4>, count> first_bit{};
+    std::array<Bits, count> mask{};  // the window's 8 bits
     // The window a window becomes on the board turned 180 degrees.
     std::array<int, count> turned{};
 
@@ -47,6 +51,7 @@ struct PatternWindows {
                     // The leftmost playable square of the row inside the window.
                     const int col = B::square_at(row, 2 * wc) >= 0 ? 2 * wc : 2 * wc + 1;
                     t.first_bit[w][k] = B::bit_of(B::square_at(row, col));
+                    t.mask[w] |= Bits{3} << t.first_bit[w][k];
                 }
                 t.turned[w] = (per_side_rows - 1 - wr) * per_side_cols + (per_side_cols - 1 - wc);
             }
@@ -79,9 +84,14 @@ struct TernaryTables {
 };
 inline constexpr TernaryTables tables = TernaryTables::make();
 
-// The 8 bits of `men` in window w, row by row.
+// The 8 bits of `men` in window w, row by row (in the order of the bits: squares
+// are numbered row by row).
 template <class B>
 inline unsigned window_bits(typename B::Bits men, int w) {
+#if defined(__BMI2__)
+    if constexpr (sizeof(typename B::Bits) == 8)
+        return static_cast<unsigned>(_pext_u64(men, pattern_windows<B>.mask[w]));
+#endif
     const auto& first = pattern_windows<B>.first_bit[w];
     unsigned bits = 0;
     for (int k = 0; k < 4; ++k) bits |= static_cast<unsigned>((men >> first[k]) & 3u) << (2 * k);
@@ -108,10 +118,20 @@ struct PatternTable {
     int windows = 0;
     std::vector<std::int16_t> value;  // windows * arrangements entries
 
+    // for_each_pattern's entries summed, written out for speed (it runs at every
+    // evaluation).
     template <class B>
     int score(const Position<B>& p) const {
+        using pattern_detail::tables;
+        const auto white = p.pieces[0] & ~p.kings, black = p.pieces[1] & ~p.kings;
+        const std::int16_t* v = value.data();
         int s = 0;
-        for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * value[w * arrangements + arrangement]; });
+        for (int w = 0; w < PatternWindows<B>::count; ++w) {
+            const unsigned mine = pattern_detail::window_bits<B>(white, w), theirs = pattern_detail::window_bits<B>(black, w);
+            s += v[w * arrangements + tables.ternary[mine] + 2 * tables.ternary[theirs]];
+            s -= v[pattern_windows<B>.turned[w] * arrangements + tables.reversed_ternary[theirs] +
+                   2 * tables.reversed_ternary[mine]];
+        }
         return s;
     }
 };

@@ -1,5 +1,9 @@
 #include "eval/draughts/weights.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
+#include "eval/builtin_patterns_text.hpp"  // generated from eval/draughts/patterns/
 #include "eval/builtin_weights.hpp"
 
 namespace damier::eval::draughts {
@@ -20,6 +24,17 @@ const Weights& builtin_weights(std::string_view variant) {
         std::array<Weights, sections.size()> t{};
         for (std::size_t i = 0; i < sections.size(); ++i)
             builtin_weights_file().apply(weight_names(), {"draughts", sections[i]}, t[i].value);
+        for (const std::string_view text : builtin_pattern_texts) {
+            if (text.empty()) continue;
+            auto file = parse_patterns(text, "eval/draughts/patterns");
+            if (!file) {  // a build of a broken table; the pattern tests catch it first
+                std::fputs((file.error() + "\n").c_str(), stderr);
+                std::abort();
+            }
+            for (std::size_t i = 1; i < sections.size(); ++i)
+                if (sections[i] == file->variant)
+                    t[i].patterns = std::make_shared<const PatternTable>(std::move(file.value().table));
+        }
         return t;
     }();
     for (std::size_t i = 1; i < sections.size(); ++i)

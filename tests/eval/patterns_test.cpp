@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "engine/draughts/notation.hpp"
+#include "engine/draughts/variant_list.hpp"
 #include "eval/draughts/patterns.hpp"
+#include "eval/draughts/weights.hpp"
 
 namespace damier::eval::draughts {
 namespace {
@@ -135,6 +138,29 @@ TEST(Patterns, BadFilesGiveOneLineErrors) {
         EXPECT_EQ(file.error().find('\n'), std::string::npos);
     }
     EXPECT_FALSE(load_patterns("/nonexistent/file.patterns"));
+}
+
+// Every file of eval/draughts/patterns/ is compiled in as the table of the rule set
+// it names, and fits that rule set's board; the other rule sets have none.
+TEST(Patterns, TheBuiltInTablesAreTheFilesOfTheSourceTree) {
+    std::set<std::string> with_table;
+    for (const auto& entry : std::filesystem::directory_iterator(DAMIER_SOURCE_DIR "/eval/draughts/patterns")) {
+        if (entry.path().extension() != ".patterns") continue;
+        auto file = load_patterns(entry.path().string());
+        ASSERT_TRUE(file) << file.error();
+        EXPECT_EQ(file->variant + ".patterns", entry.path().filename().string());
+        const auto& builtin = builtin_weights(file->variant).patterns;
+        ASSERT_NE(builtin, nullptr) << file->variant;
+        EXPECT_EQ(builtin->value, file->table.value);
+        with_table.insert(file->variant);
+    }
+    damier::draughts::Variants::for_each([&]<class R>() {
+        const auto& table = builtin_weights(R::name).patterns;
+        EXPECT_EQ(table != nullptr, with_table.contains(std::string(R::name))) << R::name;
+        if (table) {
+            EXPECT_EQ(table->windows, PatternWindows<typename R::board>::count) << R::name;
+        }
+    });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // in, and the built-in weights compiled from eval/default.weights.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "eval/builtin_weights.hpp"
@@ -106,14 +107,22 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     ASSERT_TRUE(first) << first.error();
     ASSERT_TRUE(before_fits) << before_fits.error();
     // Brazilian has no section of its own: the [draughts] values with flying kings.
-    const Weights& general = builtin_weights("brazilian");
+    const auto& general = builtin_weights("brazilian").value;
     for (const char* fitted : {"international", "russian"}) {
-        EXPECT_NE(builtin_weights(fitted), general) << fitted << ": the fitted section is in force";
-        EXPECT_EQ(weights_for(fitted, &*before_fits), general) << fitted;
-        EXPECT_EQ(weights_for(fitted, &*first), weights_for("brazilian", &*first)) << fitted;
+        EXPECT_NE(builtin_weights(fitted).value, general) << fitted << ": the fitted section is in force";
+        EXPECT_EQ(weights_for(fitted, &*before_fits).value, general) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first).value, weights_for("brazilian", &*first).value) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[Runaway], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
     }
+    // The built-in pattern table is undone by a pattern file with no values.
+    auto no_patterns = draughts::load_patterns(dir + "no-patterns-international.patterns");
+    ASSERT_TRUE(no_patterns) << no_patterns.error();
+    EXPECT_EQ(no_patterns->variant, "international");
+    EXPECT_EQ(no_patterns->table.windows, 16);
+    EXPECT_EQ(std::count(no_patterns->table.value.begin(), no_patterns->table.value.end(), 0),
+              static_cast<long>(no_patterns->table.value.size()));
+    EXPECT_NE(builtin_weights("international").patterns, nullptr);
 }
 
 }  // namespace

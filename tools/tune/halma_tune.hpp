@@ -71,6 +71,7 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     if (!rules) return fail(rules.error());
     auto options = fit_options(args);
     if (!options) return fail(options.error());
+    if (args.value("patterns-out")) return fail("--patterns-out is for draughts rule sets, not " + variant);
     auto weights = starting_weights(args, variant);
     if (!weights) return fail(weights.error());
     std::vector<bool> tunable(halma::TermCount);
