@@ -1,8 +1,9 @@
 // damier-tune: evaluation weights fitted to self-play results (Texel tuning).
 //
 //   damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]
-//                        [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS
-//   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]
+//                        [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]
+//                        --out POSITIONS
+//   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--patterns-out PATTERNS]
 //
@@ -26,12 +27,27 @@ namespace {
 
 namespace ed = eval::draughts;
 
-Result<ed::Weights> starting_weights(const cli::Arguments& args, std::string_view variant) {
-    const auto path = args.value("eval-file");
-    if (!path) return ed::weights_for(variant);
-    auto file = eval::load_eval_file(*path);
-    if (!file) return failure<ed::Weights>(file.error());
-    return ed::weights_for(variant, &*file);
+// The built-in weights and pattern table of R, or those of --eval-file and
+// --pattern-file.
+template <draughts::RuleSet R>
+Result<ed::Weights> starting_weights(const cli::Arguments& args) {
+    ed::Weights w = ed::weights_for(R::name);
+    if (const auto path = args.value("eval-file")) {
+        auto file = eval::load_eval_file(*path);
+        if (!file) return failure<ed::Weights>(file.error());
+        w = ed::weights_for(R::name, &*file);
+    }
+    if (const auto path = args.value("pattern-file")) {
+        auto file = ed::load_patterns(*path);
+        if (!file) return failure<ed::Weights>(file.error());
+        constexpr int windows = ed::PatternWindows<typename R::board>::count;
+        if (file->variant != R::name || file->table.windows != windows)
+            return failure<ed::Weights>(*path + " is a table for " + file->variant + " with " +
+                                        std::to_string(file->table.windows) + " windows, not for " +
+                                        std::string(R::name) + " (" + std::to_string(windows) + ")");
+        w.patterns = std::make_shared<const ed::PatternTable>(file->table);
+    }
+    return w;
 }
 
 template <draughts::RuleSet R>
@@ -40,7 +56,7 @@ int run_selfplay(const cli::Arguments& args) {
     if (!options) return fail(options.error());
     SelfplaySettings s;
     static_cast<SelfplayOptions&>(s) = *options;
-    auto weights = starting_weights(args, R::name);
+    auto weights = starting_weights<R>(args);
     if (!weights) return fail(weights.error());
     return write_selfplay(args, std::string(R::name), s.games, 100,
                           [&](const LinesSink& sink) { selfplay<R>(s, *weights, sink); });
@@ -50,7 +66,7 @@ template <draughts::RuleSet R>
 int run_fit(const cli::Arguments& args) {
     auto options = fit_options(args);
     if (!options) return fail(options.error());
-    auto weights = starting_weights(args, R::name);
+    auto weights = starting_weights<R>(args);
     if (!weights) return fail(weights.error());
     std::vector<bool> tunable(ed::TermCount);
     for (std::size_t t = 0; t < ed::TermCount; ++t) tunable[t] = ed::tunable(static_cast<ed::Term>(t));
@@ -60,12 +76,15 @@ int run_fit(const cli::Arguments& args) {
 
     // Term counts per position; the drawish-ending factor of the starting weights
     // scales them as it scales the engine's score.
-    // With --patterns-out, the pattern table (eval/draughts/patterns.hpp) is fitted
-    // too: its entries are weights after the terms, each position reading two per window.
+    // The pattern table (eval/draughts/patterns.hpp), when the starting weights
+    // have one or --patterns-out asks to fit one: its entries are weights after the
+    // terms, each position reading two per window; fitted with --patterns-out,
+    // else fixed, so that the fit sees the scores the engine computes.
     const auto patterns_out = args.value("patterns-out");
     constexpr int windows = ed::PatternWindows<typename R::board>::count;
+    const bool with_patterns = patterns_out || weights->patterns;
     std::vector<bool> fitted_weights = *free;
-    if (patterns_out) fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements, true);
+    if (with_patterns) fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements, patterns_out.has_value());
     Samples train, validation;
     std::size_t left_out = 0;
     const auto error = read_samples(
@@ -84,7 +103,7 @@ int run_fit(const cli::Arguments& args) {
             for (double x : c.count) counts.push_back(x * keep);
             // Pattern entries are not scaled by the drawish factor: positions it
             // scales have three men at most.
-            if (patterns_out)
+            if (with_patterns)
                 ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
                     sparse.push_back(sign * static_cast<std::int32_t>(ed::TermCount + w * ed::arrangements + arrangement + 1));
                 });
@@ -95,6 +114,7 @@ int run_fit(const cli::Arguments& args) {
     std::printf("fit %s: %zu training and %zu held-out positions (%zu left out: the other side could capture)\n",
                 std::string(R::name).c_str(), train.size(), validation.size(), left_out);
     std::vector<double> start(weights->value.begin(), weights->value.end());
+    if (weights->patterns) start.insert(start.end(), weights->patterns->value.begin(), weights->patterns->value.end());
     start.resize(fitted_weights.size(), 0.0);
     std::vector<double> fitted;
     const int status = fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start,
@@ -115,8 +135,10 @@ int run_fit(const cli::Arguments& args) {
 
 int usage() {
     std::cerr << "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
-                 "                            [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS\n"
-                 "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--epochs N]\n"
+                 "                            [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]\n"
+                 "                            --out POSITIONS\n"
+                 "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE]\n"
+                 "                       [--epochs N]\n"
                  "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
                  "                       [--patterns-out PATTERNS]   (draughts: fit the pattern table too)\n"
                  "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
@@ -133,7 +155,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
-                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players", "patterns-out"});
+                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players", "patterns-out", "pattern-file"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

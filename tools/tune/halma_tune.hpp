@@ -71,7 +71,6 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     if (!rules) return fail(rules.error());
     auto options = fit_options(args);
     if (!options) return fail(options.error());
-    if (args.value("patterns-out")) return fail("--patterns-out is for draughts rule sets, not " + variant);
     auto weights = starting_weights(args, variant);
     if (!weights) return fail(weights.error());
     std::vector<bool> tunable(halma::TermCount);
@@ -106,6 +105,9 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
 // is not a Chinese checkers variant.
 inline int run(const std::string& command, const cli::Arguments& args, const std::string& variant) {
     if (variant != "chinese" && variant != "diamond") return -1;
+    for (const char* draughts_only : {"pattern-file", "patterns-out"})
+        if (args.value(draughts_only))
+            return fail("--" + std::string(draughts_only) + " is for draughts rule sets, not " + variant);
     if (command == "selfplay") return run_selfplay(args, variant);
     if (command == "fit") return run_fit(args, variant);
     return -1;
