@@ -115,14 +115,18 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
         EXPECT_EQ(weights_for(fitted, &*first)[Runaway], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
     }
-    // The built-in pattern table is undone by a pattern file with no values.
-    auto no_patterns = draughts::load_patterns(dir + "no-patterns-international.patterns");
-    ASSERT_TRUE(no_patterns) << no_patterns.error();
-    EXPECT_EQ(no_patterns->variant, "international");
-    EXPECT_EQ(no_patterns->table.windows, 16);
-    EXPECT_EQ(std::count(no_patterns->table.value.begin(), no_patterns->table.value.end(), 0),
-              static_cast<long>(no_patterns->table.value.size()));
-    EXPECT_NE(builtin_weights("international").patterns, nullptr);
+    // Each built-in pattern table is undone by a pattern file with no values.
+    for (std::size_t i = 1; i < sections.size(); ++i) {
+        const std::string variant(sections[i]);
+        const auto& table = builtin_weights(variant).patterns;
+        if (!table) continue;
+        auto no_patterns = draughts::load_patterns(dir + "no-patterns-" + variant + ".patterns");
+        ASSERT_TRUE(no_patterns) << no_patterns.error();
+        EXPECT_EQ(no_patterns->variant, variant);
+        EXPECT_EQ(no_patterns->table.windows, table->windows);
+        EXPECT_EQ(std::count(no_patterns->table.value.begin(), no_patterns->table.value.end(), 0),
+                  static_cast<long>(no_patterns->table.value.size()));
+    }
 }
 
 }  // namespace
