@@ -33,8 +33,7 @@ Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const We
     };
     for (std::string_view line : split(text, "\n")) {
         ++number;
-        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-        line = trim(line);
+        line = data_line(line);
         if (line.empty()) continue;
         if (line.front() == '[') {
             if (line.back() != ']') return fail("a section is written [name], got " + damier::quoted(line));
@@ -63,18 +62,30 @@ Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const We
 }
 
 Result<WeightsFile> WeightsFile::load(const std::string& path, std::span<const WeightNames> families) {
+    auto text = read_data_file(path, 1, "weights file");
+    if (!text) return failure<WeightsFile>(text.error());
+    return parse(*text, families, path);
+}
+
+Result<std::string> read_data_file(const std::string& path, std::size_t mebibytes, std::string_view what) {
     // Only regular files: a device such as /dev/zero never ends, a FIFO may never open.
+    const std::string named = std::string(what) + " " + damier::quoted(path);
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error))
-        return failure<WeightsFile>("cannot read the weights file " + damier::quoted(path) + " (not a regular file)");
+        return failure<std::string>("cannot read the " + named + " (not a regular file)");
     std::ifstream in(path, std::ios::binary);
-    if (!in) return failure<WeightsFile>("cannot read the weights file " + damier::quoted(path));
-    constexpr std::size_t limit = 1u << 20;
+    if (!in) return failure<std::string>("cannot read the " + named);
+    const std::size_t limit = mebibytes << 20;
     std::string text(limit + 1, '\0');
     in.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > limit) return failure<WeightsFile>("the weights file " + damier::quoted(path) + " is over 1 MiB");
-    return parse(text, families, path);
+    if (text.size() > limit) return failure<std::string>("the " + named + " is over " + std::to_string(mebibytes) + " MiB");
+    return text;
+}
+
+std::string_view data_line(std::string_view line) {
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    return trim(line);
 }
 
 void WeightsFile::apply(const WeightNames& family, std::initializer_list<std::string_view> sections,

@@ -55,6 +55,13 @@ private:
     std::vector<Entry> entries_;
 };
 
+// The text of a data file (weights, pattern table) of at most `mebibytes` MiB;
+// `what` names the kind of file in the one-line error.
+Result<std::string> read_data_file(const std::string& path, std::size_t mebibytes, std::string_view what);
+
+// A line of a data file without its # comment and the blanks around it.
+std::string_view data_line(std::string_view line);
+
 // One section of a weights file with every value of a family, one per line.
 std::string format_section(std::string_view section, const WeightNames& family, std::span<const int> values);
 

@@ -1,9 +1,7 @@
 #include "eval/draughts/patterns.hpp"
 
-#include <filesystem>
-#include <fstream>
-
 #include "engine/core/text.hpp"
+#include "eval/weights_file.hpp"
 
 namespace damier::eval::draughts {
 
@@ -25,8 +23,7 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
     };
     for (std::string_view line : split(text, "\n")) {
         ++number;
-        if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-        line = trim(line);
+        line = data_line(line);
         if (line.empty()) continue;
         if (line.front() == '[') {
             if (line.back() != ']' || !file.variant.empty())
@@ -68,17 +65,9 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
 }
 
 Result<PatternFile> load_patterns(const std::string& path) {
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(path, error))
-        return failure<PatternFile>("cannot read the pattern file " + damier::quoted(path) + " (not a regular file)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return failure<PatternFile>("cannot read the pattern file " + damier::quoted(path));
-    constexpr std::size_t limit = 16u << 20;
-    std::string text(limit + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > limit) return failure<PatternFile>("the pattern file " + damier::quoted(path) + " is over 16 MiB");
-    return parse_patterns(text, path);
+    auto text = read_data_file(path, 16, "pattern file");
+    if (!text) return failure<PatternFile>(text.error());
+    return parse_patterns(*text, path);
 }
 
 }  // namespace damier::eval::draughts

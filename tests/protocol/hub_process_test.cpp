@@ -543,6 +543,17 @@ TEST(HubProcess, TheLogFileRecordsBothDirections) {
     std::remove(path.c_str());
 }
 
+// The depth-1 score of a position where White is a man up (W:W31,32,33:B1,2).
+double man_up_score(Hub& hub) {
+    hub.send("pos fen=\"W:W31,32,33:B1,2\"");
+    hub.send("level depth=1");
+    std::vector<std::string> lines;
+    hub.go("think", &lines);
+    for (auto& l : lines)
+        if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+    return 0.0;
+}
+
 // eval-file: read when set (a bad file is refused at once) and again at each init,
 // so a file rewritten between games takes effect; a bad file at init keeps the
 // weights in use.
@@ -554,15 +565,7 @@ TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
     const std::string no_patterns = DAMIER_SOURCE_DIR "/eval/draughts/sprt/no-patterns-international.patterns";
     hub.send("set-param name=pattern-file value=\"" + no_patterns + "\"");
     // White is a man up; the depth-1 score says what a man is worth.
-    auto score = [&] {
-        hub.send("pos fen=\"W:W31,32,33:B1,2\"");
-        hub.send("level depth=1");
-        std::vector<std::string> lines;
-        hub.go("think", &lines);
-        for (auto& l : lines)
-            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
-        return 0.0;
-    };
+    auto score = [&] { return man_up_score(hub); };
     hub.send("init");
     hub.until("ready");
     EXPECT_GT(score(), 0.5);
@@ -619,15 +622,7 @@ TEST(HubProcess, PatternFileIsReadAtSetParamAndInit) {
             }
     };
     Hub hub;
-    auto score = [&] {
-        hub.send("pos fen=\"W:W31,32,33:B1,2\"");
-        hub.send("level depth=1");
-        std::vector<std::string> lines;
-        hub.go("think", &lines);
-        for (auto& l : lines)
-            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
-        return 0.0;
-    };
+    auto score = [&] { return man_up_score(hub); };
     hub.send("init");
     hub.until("ready");
     const double builtin = score();
