@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/draughts/notation.hpp"
+#include "tests/search/random_games.hpp"
 #include "engine/draughts/variant_list.hpp"
 #include "eval/draughts/patterns.hpp"
 #include "eval/draughts/weights.hpp"
@@ -102,6 +103,24 @@ TEST(Patterns, ATableScoresBothSidesAlike) {
     auto q = Notation<International>::parse_fen("W:W50:B39");
     ASSERT_TRUE(q);
     EXPECT_EQ(table.score(*q), 7 - 30);
+}
+
+// The engine's score (written out for speed) is the sum of the entries the tuner
+// reads through for_each_pattern, on every board.
+TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
+    damier::draughts::Variants::for_each([]<class R>() {
+        using B = typename R::board;
+        PatternTable table;
+        table.windows = PatternWindows<B>::count;
+        for (int i = 0; i < table.windows * arrangements; ++i)
+            table.value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
+        for (const auto& game : damier::search::testing::random_games<R>(100, 11, 0, 80)) {
+            const auto& p = game.position();
+            int sum = 0;
+            for_each_pattern(p, [&](int w, int a, int sign) { sum += sign * table.value[w * arrangements + a]; });
+            ASSERT_EQ(table.score(p), sum) << R::name << " " << Notation<R>::fen(p);
+        }
+    });
 }
 
 TEST(Patterns, TheFileRoundTrips) {
