@@ -32,12 +32,8 @@ public:
     std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) override {
         weights_.patterns = eval::draughts::builtin_weights(R::name).patterns;
         if (!file) return {};
-        if (file->variant != R::name)
-            return "the pattern file is for " + file->variant + ", not " + std::string(R::name) + "; it is not used";
-        if (file->table.windows != eval::draughts::PatternWindows<typename R::board>::count)
-            return "the pattern file has " + std::to_string(file->table.windows) + " windows, " + std::string(R::name) +
-                   " has " + std::to_string(eval::draughts::PatternWindows<typename R::board>::count) +
-                   "; it is not used";
+        if (auto mismatch = eval::draughts::table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
+            return mismatch + "; it is not used";
         weights_.patterns = std::shared_ptr<const eval::draughts::PatternTable>(file, &file->table);
         return {};
     }

@@ -40,11 +40,8 @@ Result<ed::Weights> starting_weights(const cli::Arguments& args) {
     if (const auto path = args.value("pattern-file")) {
         auto file = ed::load_patterns(*path);
         if (!file) return failure<ed::Weights>(file.error());
-        constexpr int windows = ed::PatternWindows<typename R::board>::count;
-        if (file->variant != R::name || file->table.windows != windows)
-            return failure<ed::Weights>(*path + " is a table for " + file->variant + " with " +
-                                        std::to_string(file->table.windows) + " windows, not for " +
-                                        std::string(R::name) + " (" + std::to_string(windows) + ")");
+        if (auto mismatch = ed::table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
+            return failure<ed::Weights>(*path + ": " + mismatch);
         w.patterns = std::make_shared<const ed::PatternTable>(file->table);
     }
     return w;
