@@ -126,6 +126,47 @@ int king_moves(typename R::board::Bits kings, typename R::board::Bits empty) {
     return n;
 }
 
+// The moves of the kings of side c (which has no men) to squares where the other
+// side could not take them at once: the hunted side's freedom in an ending it is
+// losing. A trapped king is a lost king.
+template <RuleSet R>
+int safe_king_moves(const Position<typename R::board>& p, int c) {
+    using B = typename R::board;
+    using Bits = typename B::Bits;
+    using namespace damier::draughts;  // the directions
+    const Bits hunters = p.pieces[1 - c];
+    const Bits hunter_kings = hunters & p.kings;
+    const Bits hunter_men = R::men_capture_kings ? hunters & ~p.kings : Bits{0};
+    int n = 0;
+    for (Bits kings = p.pieces[c]; kings;) {
+        const Bits from = bit_at<Bits>(pop_lowest(kings));
+        const Bits empty = p.empty() | from;  // the king leaves its square
+        Bits reach = 0, unsafe = 0;
+        auto along = [&]<int D>() {
+            for (Bits ray = B::template shifted<D>(from) & empty; ray; ray = B::template shifted<D>(ray) & empty) {
+                reach |= ray;
+                if constexpr (!R::flying_kings) break;
+            }
+            // Hunters taking in direction D: a king with empty squares up to the
+            // target (or next to it for short kings), or a man next to it; the square
+            // beyond the target must be empty.
+            Bits attack = B::template shifted<D>(hunter_kings);
+            if constexpr (R::flying_kings)
+                for (Bits ray = attack & empty; ray; ray = B::template shifted<D>(ray) & empty)
+                    attack |= B::template shifted<D>(ray);
+            const bool forward = (c == 1) == (D == UpLeft || D == UpRight);  // forward for the hunters' men
+            if (R::men_capture_backwards || forward) attack |= B::template shifted<D>(hunter_men);
+            unsafe |= attack & B::template shifted<opposite(D)>(empty);
+        };
+        along.template operator()<UpLeft>();
+        along.template operator()<UpRight>();
+        along.template operator()<DownLeft>();
+        along.template operator()<DownRight>();
+        n += popcount(reach & ~unsafe);
+    }
+    return n;
+}
+
 // Men of colour c (0 White, moving up) with both squares diagonally behind them
 // held by pieces of their own side; off the board counts as not held.
 template <class B>
@@ -156,10 +197,10 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const int all_men = 2 * R::men_rows * B::per_row;
     const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
     int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
-        mobility = 0, outposts = 0, locked = 0;
+        mobility = 0, outposts = 0, locked = 0, hunted = 0;
     const auto empty = p.empty();
     const bool count_mobility = sink.uses(KingMobility), count_outposts = sink.uses(Outpost),
-               count_locked = sink.uses(Locked);
+               count_locked = sink.uses(Locked), count_hunted = sink.uses(HuntedKingMoves);
     std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
@@ -185,6 +226,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         if (count_mobility && own_kings) mobility += sign * king_moves<R>(own_kings, empty);
         if (count_outposts) outposts += sign * popcount(backed_men<B>(own_men & m.enemy_half[c], p.pieces[c], c));
         if (count_locked) locked += sign * popcount(stuck_men<B>(own_men, empty, c));
+        if (count_hunted && own_kings && !own_men && popcount(own_kings) < popcount(enemy))
+            hunted += sign * safe_king_moves<R>(p, c);
         // A runaway needs the enemy to have no king (a flying king stops it anywhere).
         if ((enemy & p.kings) == 0)
             for (auto near = own_men & m.near_crowning[c]; near;)
@@ -208,6 +251,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     sink.add(KingMobility, mobility);
     sink.add(Outpost, outposts);
     sink.add(Locked, locked);
+    sink.add(HuntedKingMoves, hunted);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common

@@ -118,5 +118,23 @@ TEST(DraughtsTerms, ALockedManHasNoEmptySquareAhead) {
     EXPECT_EQ(counts<Russian>("W:Wc3:Bb4,d4").count[Locked], 1);
 }
 
+TEST(DraughtsTerms, AHuntedKingCountsOnlyItsSafeMoves) {
+    using damier::draughts::American;
+    // Black's lone king on 5 has the long diagonal down to 46; 50 attacks 28 over the
+    // empty 39 and 33, 49 attacks 32, so 7 of its 9 squares are safe.
+    EXPECT_EQ(counts<International>("W:WK50,K49:BK5").count[HuntedKingMoves], -7);
+    // A king on 46 takes on every square of that diagonal, the square left included.
+    EXPECT_EQ(counts<International>("W:WK46,K50:BK5").count[HuntedKingMoves], 0);
+    // Short kings: from 1 the king has 5 and 6; 10 would take on 6, landing on 1.
+    EXPECT_EQ(counts<American>("W:WK10,K32:BK1").count[HuntedKingMoves], -1);
+    EXPECT_EQ(counts<American>("W:W10,K32:BK1").count[HuntedKingMoves], -1) << "a man takes it too";
+    // Not hunted: as many pieces, or men still on the board.
+    EXPECT_EQ(counts<American>("W:WK10:BK1").count[HuntedKingMoves], 0);
+    EXPECT_EQ(counts<American>("W:WK10,K32,K31:B4,K1").count[HuntedKingMoves], 0);
+    // White hunted counts for White. On h2 its king has g3-c7 and g1: b8 takes on the
+    // whole diagonal (on g3 landing on h2, the square left), a1 on e5; g1 is safe.
+    EXPECT_EQ(counts<Russian>("W:WKh2:BKa1,Kb8").count[HuntedKingMoves], 1);
+}
+
 }  // namespace
 }  // namespace damier::eval::draughts

@@ -63,6 +63,23 @@ TEST(LoadOpenings, EveryBundledFileLoadsWithItsRuleSet) {
     EXPECT_LT(count_rows(bundled("american-3move.tsv")).second, count_rows(bundled("american-3move.tsv")).first);
 }
 
+// The ending suites of the draughts SPRT log: named <rule set>-<ending>.fen, each 40
+// distinct positions valid under its rule set.
+TEST(LoadOpenings, EveryEndingSuiteLoadsWithItsRuleSet) {
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(DAMIER_SOURCE_DIR "/eval/draughts/sprt/endings")) {
+        if (entry.path().extension() != ".fen") continue;
+        ++files;
+        const std::string name = entry.path().filename().string();
+        auto openings = m::load_openings(entry.path().string(), name.substr(0, name.find('-')));
+        ASSERT_TRUE(openings) << openings.error();
+        std::set<std::string> distinct;
+        for (const auto& o : *openings) distinct.insert(o.position);
+        EXPECT_EQ(distinct.size(), 40u) << name;
+    }
+    EXPECT_EQ(files, 8);
+}
+
 TEST(LoadOpenings, DefaultFilesExistForTheirRuleSets) {
     for (std::string v :
          {"international", "american", "russian", "brazilian", "italian", "canadian", "czech", "spanish"}) {
