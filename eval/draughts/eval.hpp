@@ -106,24 +106,23 @@ int drawish_percent(const Position<typename R::board>& p, int percent) {
     }
 }
 
-// The number of empty squares the kings in `kings` could move to.
+// The empty squares the kings in `kings` could move to in direction D.
+template <RuleSet R, int D>
+typename R::board::Bits king_ray(typename R::board::Bits kings, typename R::board::Bits empty) {
+    using B = typename R::board;
+    auto ray = B::template shifted<D>(kings) & empty;
+    if constexpr (R::flying_kings)
+        for (auto next = ray; next;) ray |= next = B::template shifted<D>(next) & empty;
+    return ray;
+}
+
+// The number of empty squares the kings in `kings` could move to (rays of two kings
+// in one direction never overlap: a ray stops at the first piece).
 template <RuleSet R>
 int king_moves(typename R::board::Bits kings, typename R::board::Bits empty) {
-    using B = typename R::board;
     using namespace damier::draughts;  // the directions
-    int n = 0;
-    auto along = [&]<int D>() {
-        // Rays of two kings in one direction never overlap: a ray stops at the first piece.
-        for (auto ray = B::template shifted<D>(kings) & empty; ray; ray = B::template shifted<D>(ray) & empty) {
-            n += popcount(ray);
-            if constexpr (!R::flying_kings) break;
-        }
-    };
-    along.template operator()<UpLeft>();
-    along.template operator()<UpRight>();
-    along.template operator()<DownLeft>();
-    along.template operator()<DownRight>();
-    return n;
+    return popcount(king_ray<R, UpLeft>(kings, empty)) + popcount(king_ray<R, UpRight>(kings, empty)) +
+           popcount(king_ray<R, DownLeft>(kings, empty)) + popcount(king_ray<R, DownRight>(kings, empty));
 }
 
 // The moves of the kings of side c (which has no men) to squares where the other
@@ -143,17 +142,12 @@ int safe_king_moves(const Position<typename R::board>& p, int c) {
         const Bits empty = p.empty() | from;  // the king leaves its square
         Bits reach = 0, unsafe = 0;
         auto along = [&]<int D>() {
-            for (Bits ray = B::template shifted<D>(from) & empty; ray; ray = B::template shifted<D>(ray) & empty) {
-                reach |= ray;
-                if constexpr (!R::flying_kings) break;
-            }
-            // Hunters taking in direction D: a king with empty squares up to the
-            // target (or next to it for short kings), or a man next to it; the square
-            // beyond the target must be empty.
+            reach |= king_ray<R, D>(from, empty);
+            // Hunters taking in direction D: a king next to the target or, flying,
+            // with empty squares up to it, or a man next to it; the square beyond the
+            // target must be empty.
             Bits attack = B::template shifted<D>(hunter_kings);
-            if constexpr (R::flying_kings)
-                for (Bits ray = attack & empty; ray; ray = B::template shifted<D>(ray) & empty)
-                    attack |= B::template shifted<D>(ray);
+            if constexpr (R::flying_kings) attack |= B::template shifted<D>(king_ray<R, D>(hunter_kings, empty));
             const bool forward = (c == 1) == (D == UpLeft || D == UpRight);  // forward for the hunters' men
             if (R::men_capture_backwards || forward) attack |= B::template shifted<D>(hunter_men);
             unsafe |= attack & B::template shifted<opposite(D)>(empty);
