@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <mutex>
 
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/variant_list.hpp"
@@ -157,7 +158,10 @@ TEST(DraughtsSearch, MoveTimeAndClockAreHonoured) {
     EXPECT_LT(result.seconds, 0.5);
 }
 
-// Runs an unbounded search on another thread; returns when it has stopped.
+// Runs an unbounded search on another thread and stops it once it has reported an
+// iteration; returns the depth of its answer. The wait starts from that report,
+// not from the launch: a sanitizer build can take longer than any fixed wait to
+// set up its first search.
 template <class R>
 int expect_stops_on_request(int threads, bool ponder, int depth_limit = 0) {
     TranspositionTable table(4);
@@ -171,9 +175,12 @@ int expect_stops_on_request(int threads, bool ponder, int depth_limit = 0) {
     } else {
         limits.infinite = true;
     }
-    auto search = std::async(std::launch::async, [&] {
-        return engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, threads, control);
-    });
+    std::promise<void> reported;
+    std::once_flag first_report;
+    auto report = [&](const auto&) { std::call_once(first_report, [&] { reported.set_value(); }); };
+    const Adapter<R> root(Game<R>(Notation<R>::start()));
+    auto search = std::async(std::launch::async, [&] { return engine.run(root, limits, threads, control, report); });
+    EXPECT_EQ(reported.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready) << threads;
     // Pondering ignores the 0.05 s move time; an infinite search ignores everything.
     EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout) << threads;
     if (ponder) control.pondering = false;  // ponder-hit: the move time now applies
