@@ -178,9 +178,10 @@ int expect_stops_on_request(int threads, bool ponder, int depth_limit = 0) {
     std::promise<void> reported;
     std::once_flag first_report;
     auto report = [&](const auto&) { std::call_once(first_report, [&] { reported.set_value(); }); };
+    auto first_iteration = reported.get_future();
     const Adapter<R> root(Game<R>(Notation<R>::start()));
     auto search = std::async(std::launch::async, [&] { return engine.run(root, limits, threads, control, report); });
-    EXPECT_EQ(reported.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready) << threads;
+    EXPECT_EQ(first_iteration.wait_for(std::chrono::seconds(10)), std::future_status::ready) << threads;
     // Pondering ignores the 0.05 s move time; an infinite search ignores everything.
     EXPECT_EQ(search.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout) << threads;
     if (ponder) control.pondering = false;  // ponder-hit: the move time now applies
