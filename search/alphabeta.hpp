@@ -1,12 +1,12 @@
 // Two-player search: iterative deepening principal-variation search with
 // aspiration windows, a shared transposition table, killer and history move
-// ordering, late-move reductions and a quiescence search through forcing
-// positions (draughts captures). Lazy SMP: every thread searches the same root
-// with its own game copy and ordering tables, sharing only the table; helper
-// threads skip some depths so that they run ahead of thread 0 and fill the table
-// for it. Thread 0 manages the clock; the search ends when it stops or when any
-// thread completes the depth limit, and the answer is the deepest completed
-// iteration (thread 0's on a tie).
+// ordering, late-move reductions, ProbCut (for games that give a margin) and a
+// quiescence search through forcing positions (draughts captures). Lazy SMP: every
+// thread searches the same root with its own game copy and ordering tables, sharing
+// only the table; helper threads skip some depths so that they run ahead of thread 0
+// and fill the table for it. Thread 0 manages the clock; the search ends when it
+// stops or when any thread completes the depth limit, and the answer is the deepest
+// completed iteration (thread 0's on a tie).
 //
 // Determinism: with one thread and a depth or node limit, the node count and move
 // are the same on every run (the table is the only shared state, and node limits
@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -38,6 +39,12 @@ struct SearchParameters {
     Score aspiration_window = 30;
     int reduction_min_depth = 3;
     int reduction_min_move = 3;  // moves searched before reductions apply
+    // ProbCut, for games that give a margin (G::probcut_margin, in their score
+    // units per ply): at a non-PV node of at least probcut_min_depth, a null-window
+    // search at 2/5 of the depth that beats beta + margin * depth predicts a cut-off
+    // (as Scan does; draughts has no null move, zugzwang is common).
+    bool probcut = true;
+    int probcut_min_depth = 3;
 };
 
 template <TwoPlayerGame G>
@@ -96,6 +103,11 @@ public:
     }
 
 private:
+    static constexpr Score probcut_margin = [] {
+        if constexpr (requires { G::probcut_margin; }) return Score{G::probcut_margin};
+        else return Score{0};
+    }();
+
     struct Shared {
         Shared(const Limits& l, Clock::time_point t, Control& c, const Reporter& r, int n)
             : limits(l), budget(TimeBudget::from(l)), start(t), control(c), report(r), threads(n) {}
@@ -127,6 +139,7 @@ private:
         std::uint64_t leaf_plies = 0, leaves = 0;
         std::uint64_t node_limit = 0;
         bool aborted = false;
+        bool verifying = false;  // inside a ProbCut search: no ProbCut below it
         std::vector<MoveList> lists = std::vector<MoveList>(MaxPly + 1);
         std::vector<std::array<int, MoveList::capacity>> order_scores =
             std::vector<std::array<int, MoveList::capacity>>(MaxPly + 1);
@@ -206,7 +219,7 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
     Score previous = 0;
     Move previous_best = result.best;
-    int stable_iterations = 0;
+    int stable_iterations = 0, proven_iterations = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         if (helper_skips(id, depth) && depth < max_depth) continue;
         leaf_plies = leaves = 0;
@@ -263,6 +276,9 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
             if (seconds_since(shared.start) >= shared.budget.soft * share) break;
         }
         if (root_moves.size() == 1 && shared.budget.soft > 0) break;  // nothing to choose
+        // A result proven well inside the horizon, twice running, will not change.
+        proven_iterations = is_decisive(score) && Win - std::abs(score) < depth ? proven_iterations + 1 : 0;
+        if (proven_iterations >= 2 && shared.budget.soft > 0) break;
     }
     // In infinite or ponder mode the result waits for stop (ponder-hit applies the clock).
     if (id == 0) {
@@ -333,6 +349,16 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
             (entry->bound == Bound::Exact || (entry->bound == Bound::Lower && s >= beta) ||
              (entry->bound == Bound::Upper && s <= alpha)))
             return s;
+    }
+
+    if (probcut_margin > 0 && parameters_.probcut && !pv_node && !w.verifying && ply > 0 &&
+        depth >= parameters_.probcut_min_depth && !is_decisive(beta)) {
+        const Score bar = beta + probcut_margin * depth;
+        w.verifying = true;
+        const Score s = search(w, shared, bar - 1, bar, depth * 2 / 5, ply, false);
+        w.verifying = false;
+        if (w.aborted) return 0;
+        if (s >= bar) return beta;
     }
 
     MoveList& list = w.lists[ply];

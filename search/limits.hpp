@@ -45,7 +45,10 @@ struct TimeBudget {
         TimeBudget b;
         if (limits.infinite) return b;
         if (limits.move_time > 0) {
-            b.soft = b.hard = std::max(0.001, limits.move_time - limits.overhead);
+            // The transport costs a millisecond or two, so a short move time keeps
+            // back at most 5% of itself rather than the whole per-move overhead.
+            const double reserve = std::min(limits.overhead, 0.05 * limits.move_time);
+            b.soft = b.hard = std::max(0.001, limits.move_time - reserve);
             b.fixed = true;
             return b;
         }

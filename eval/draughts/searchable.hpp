@@ -18,6 +18,8 @@ public:
     using Move = damier::draughts::Move<B>;
     using MoveList = damier::draughts::MoveList<B>;
     static constexpr std::size_t history_slots = std::size_t{B::bit_count} * B::bit_count;
+    // ProbCut's margin per ply of depth, in centi-men (search/SPRT.md, entry 1).
+    static constexpr int probcut_margin = 5;
 
     explicit Searchable(const Game<R>& game, const Weights& weights = builtin_weights(R::name))
         : game_(game), weights_(weights) {}

@@ -43,6 +43,7 @@ void expect_minimax_values(bool use_table) {
     SearchParameters exact;
     exact.use_table = use_table;
     exact.reductions = false;
+    exact.probcut = false;
     exact.single_reply_extension = false;
     TranspositionTable table(1);
     AlphaBeta<Adapter<R>> engine(table, exact);

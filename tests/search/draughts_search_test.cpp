@@ -90,6 +90,7 @@ TEST(DraughtsEval, ExtraMaterialScoresHigher) {
 TEST(DraughtsSearch, MirroredPositionsSearchToTheSameScore) {
     SearchParameters exact;
     exact.reductions = false;
+    exact.probcut = false;
     draughts::Variants::for_each([&]<class R>() {
         TranspositionTable table(1);
         AlphaBeta<Adapter<R>> engine(table, exact);
