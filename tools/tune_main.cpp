@@ -5,7 +5,7 @@
 //                        --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
-//                   [--patterns-out PATTERNS]
+//                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
@@ -80,10 +80,21 @@ int run_fit(const cli::Arguments& args) {
     const auto patterns_out = args.value("patterns-out");
     constexpr int windows = ed::PatternWindows<typename R::board>::count;
     const bool with_patterns = patterns_out || weights->patterns;
+    // Two phases (opening and ending values) when asked for, or when the starting
+    // table has them; a one-phase start then gives both phases its values.
+    auto phases_option = args.integer("pattern-phases", 1, 2, weights->patterns ? weights->patterns->phases : 1);
+    if (!phases_option) return fail(phases_option.error());
+    const int phases = static_cast<int>(*phases_option);
+    if (weights->patterns && weights->patterns->phases == 2 && phases == 1)
+        return fail("--pattern-phases 1 cannot start from a table with two phases");
+    const int all_men = 2 * R::men_rows * R::board::per_row;
     std::vector<bool> fitted_weights = *free;
-    if (with_patterns) fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements, patterns_out.has_value());
+    if (with_patterns)
+        fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements * static_cast<std::size_t>(phases),
+                              patterns_out.has_value());
     Samples train, validation;
     std::size_t left_out = 0;
+    std::vector<float> phase_of;  // the phase of the position being read (read_samples files it)
     const auto error = read_samples(
         *options, ed::TermCount,
         [&](std::string_view fen, std::vector<double>& counts, std::vector<std::int32_t>& sparse) -> std::string {
@@ -100,18 +111,28 @@ int run_fit(const cli::Arguments& args) {
             for (double x : c.count) counts.push_back(x * keep);
             // Pattern entries are not scaled by the drawish factor: positions it
             // scales have three men at most.
-            if (with_patterns)
+            if (with_patterns) {
                 ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
-                    sparse.push_back(sign * static_cast<std::int32_t>(ed::TermCount + w * ed::arrangements + arrangement + 1));
+                    const std::size_t j = ed::TermCount + ed::PatternTable::entry(w, arrangement, phases);
+                    sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
                 });
+                // The opening share of a phased table: the men still on the board.
+                if (phases == 2) {
+                    const int men = popcount(p->pieces[0] | p->pieces[1]) - popcount(p->kings);
+                    phase_of.push_back(static_cast<float>(men) / static_cast<float>(all_men));
+                }
+            }
             return {};
         },
-        train, validation, left_out);
+        train, validation, left_out, &phase_of);
     if (!error.empty()) return fail(error);
+    train.sparse_pairs = validation.sparse_pairs = with_patterns && phases == 2;
     std::printf("fit %s: %zu training and %zu held-out positions (%zu left out: the other side could capture)\n",
                 std::string(R::name).c_str(), train.size(), validation.size(), left_out);
     std::vector<double> start(weights->value.begin(), weights->value.end());
-    if (weights->patterns) start.insert(start.end(), weights->patterns->value.begin(), weights->patterns->value.end());
+    if (weights->patterns)
+        for (const std::int16_t v : weights->patterns->value)
+            start.insert(start.end(), static_cast<std::size_t>(phases / weights->patterns->phases), v);
     start.resize(fitted_weights.size(), 0.0);
     std::vector<double> fitted;
     const int status = fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start,
@@ -119,6 +140,7 @@ int run_fit(const cli::Arguments& args) {
     if (status != 0 || !patterns_out) return status;
     ed::PatternTable table;
     table.windows = windows;
+    table.phases = phases;
     for (std::size_t i = ed::TermCount; i < fitted.size(); ++i)
         table.value.push_back(static_cast<std::int16_t>(std::clamp(fitted[i], -30000.0, 30000.0)));
     std::ofstream out(*patterns_out);
@@ -137,7 +159,8 @@ int usage() {
                  "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE]\n"
                  "                       [--epochs N]\n"
                  "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
-                 "                       [--patterns-out PATTERNS]   (draughts: fit the pattern table too)\n"
+                 "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
+                 "                       (draughts: fit the pattern table too, with opening and ending values)\n"
                  "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
     return 2;
 }
@@ -152,7 +175,8 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
-                                      "out", "data", "epochs", "rate", "l2", "holdout", "freeze", "players", "patterns-out", "pattern-file"});
+                                      "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
+                                      "patterns-out", "pattern-file", "pattern-phases"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

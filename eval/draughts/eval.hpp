@@ -191,7 +191,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     const int all_men = 2 * R::men_rows * B::per_row;
     const int men_now = popcount(p.pieces[0] & ~p.kings) + popcount(p.pieces[1] & ~p.kings);
     int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
-        mobility = 0, outposts = 0, locked = 0, hunted = 0;
+        mobility = 0, outposts = 0, locked = 0, hunted = 0, first_king = 0;
     const auto empty = p.empty();
     const bool count_mobility = sink.uses(KingMobility), count_outposts = sink.uses(Outpost),
                count_locked = sink.uses(Locked), count_hunted = sink.uses(HuntedKingMoves);
@@ -205,6 +205,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
         const auto enemy = p.pieces[1 - c];
         men += sign * popcount(own_men);
         kings += sign * popcount(own_kings);
+        if (own_kings) first_king += sign;
         material[c] = popcount(own_men) + 3 * popcount(own_kings);
         int a = 0;
         for (int k = 0; k < 4; ++k) a += popcount(own_men & m.advancement[c][k]) << k;
@@ -246,6 +247,7 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     sink.add(Outpost, outposts);
     sink.add(Locked, locked);
     sink.add(HuntedKingMoves, hunted);
+    sink.add(FirstKing, first_king);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common
@@ -285,7 +287,7 @@ search::Score evaluate(const Position<typename R::board>& p, const Weights& w = 
     WeightedSum sum{w, 0, 2 * R::men_rows * B::per_row};
     collect<R>(p, sum);
     long long white = sum.scaled / sum.denominator;
-    if (w.patterns) white += w.patterns->score(p);
+    if (w.patterns) white += w.patterns->score(p, 2 * R::men_rows * B::per_row);
     if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
     const auto score = static_cast<search::Score>(white);
     return p.side == Color::White ? score : -score;

@@ -1,23 +1,34 @@
 #include "eval/draughts/patterns.hpp"
 
+#include <algorithm>
+#include <array>
+#include <optional>
+
 #include "engine/core/text.hpp"
 #include "eval/weights_file.hpp"
 
 namespace damier::eval::draughts {
 
 std::string format_patterns(std::string_view variant, const PatternTable& table) {
-    std::string out = "# damier pattern table: window, arrangement, value (centi-men), for every value not 0\n[" +
+    const int phases = table.phases;
+    std::string out = std::string("# damier pattern table: window, arrangement, ") +
+                      (phases == 2 ? "opening and ending values" : "value") + " (centi-men), for every entry not 0\n[" +
                       std::string(variant) + "]\nwindows = " + std::to_string(table.windows) + "\n";
-    for (std::size_t i = 0; i < table.value.size(); ++i)
-        if (table.value[i] != 0)
-            out += std::to_string(i / arrangements) + " " + std::to_string(i % arrangements) + " " +
-                   std::to_string(table.value[i]) + "\n";
+    if (phases != 1) out += "phases = " + std::to_string(phases) + "\n";
+    for (std::size_t i = 0; i < table.value.size(); i += static_cast<std::size_t>(phases)) {
+        if (std::all_of(&table.value[i], &table.value[i] + phases, [](std::int16_t v) { return v == 0; })) continue;
+        const std::size_t pattern = i / static_cast<std::size_t>(phases);
+        out += std::to_string(pattern / arrangements) + " " + std::to_string(pattern % arrangements);
+        for (int k = 0; k < phases; ++k) out += " " + std::to_string(table.value[i + static_cast<std::size_t>(k)]);
+        out += "\n";
+    }
     return out;
 }
 
 Result<PatternFile> parse_patterns(std::string_view text, std::string_view origin) {
     PatternFile file;
-    int number = 0;
+    int number = 0, values_read = 0;
+    bool phases_set = false;
     auto fail = [&](const std::string& why) {
         return failure<PatternFile>(std::string(origin) + " line " + std::to_string(number) + ": " + why);
     };
@@ -32,32 +43,56 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             continue;
         }
         if (file.variant.empty()) return fail("expected [rule set] first, got " + damier::quoted(line));
-        if (line.starts_with("windows")) {
+        // The header lines: windows = N, then phases = 1 or 2 before any value.
+        const auto header_value = [&](std::string_view key) -> std::optional<std::uint64_t> {
             const auto equals = line.find('=');
-            const auto count = equals == std::string_view::npos ? std::nullopt : parse_uint(trim(line.substr(equals + 1)));
-            if (!count || *count == 0 || *count > 64 || file.table.windows != 0)
+            if (equals == std::string_view::npos || trim(line.substr(0, equals)) != key) return std::nullopt;
+            auto v = parse_uint(trim(line.substr(equals + 1)));
+            return v ? v : std::optional<std::uint64_t>{0};
+        };
+        if (auto count = header_value("windows")) {
+            if (*count == 0 || *count > 64 || file.table.windows != 0)
                 return fail("expected windows = N once (N from 1 to 64), got " + damier::quoted(line));
             file.table.windows = static_cast<int>(*count);
-            file.table.value.assign(*count * arrangements, 0);
+            file.table.value.assign(file.table.size(), 0);
             continue;
         }
         if (file.table.windows == 0) return fail("expected windows = N before the values");
+        if (auto phases = header_value("phases")) {
+            if ((*phases != 1 && *phases != 2) || values_read > 0 || phases_set)
+                return fail("expected phases = 1 or 2 once, before the values, got " + damier::quoted(line));
+            phases_set = true;
+            file.table.phases = static_cast<int>(*phases);
+            file.table.value.assign(file.table.size(), 0);
+            continue;
+        }
+        const int phases = file.table.phases;
         std::vector<std::string_view> fields;
         for (auto f : split(line, " \t"))
             if (!f.empty()) fields.push_back(f);
-        if (fields.size() != 3) return fail("expected window arrangement value, got " + damier::quoted(line));
+        if (fields.size() != 2 + static_cast<std::size_t>(phases))
+            return fail(std::string("expected window arrangement ") + (phases == 2 ? "opening ending" : "value") +
+                        ", got " + damier::quoted(line));
         const auto window = parse_uint(fields[0]), arrangement = parse_uint(fields[1]);
-        std::string_view value = fields[2];
-        const bool negative = value.front() == '-';
-        if (negative) value.remove_prefix(1);
-        const auto magnitude = parse_uint(value);
+        std::array<int, 2> values{};
+        bool values_ok = true;
+        for (int k = 0; k < phases; ++k) {
+            std::string_view value = fields[2 + static_cast<std::size_t>(k)];
+            const bool negative = !value.empty() && value.front() == '-';
+            if (negative) value.remove_prefix(1);
+            const auto magnitude = parse_uint(value);
+            values_ok = values_ok && magnitude && *magnitude <= 30000;
+            if (magnitude) values[static_cast<std::size_t>(k)] = static_cast<int>(negative ? -*magnitude : *magnitude);
+        }
         if (!window || *window >= static_cast<std::uint64_t>(file.table.windows) || !arrangement ||
-            *arrangement >= arrangements || !magnitude || *magnitude > 30000)
+            *arrangement >= arrangements || !values_ok)
             return fail("window below " + std::to_string(file.table.windows) + ", arrangement below " +
-                        std::to_string(arrangements) + " and value from -30000 to 30000 expected, got " +
+                        std::to_string(arrangements) + " and values from -30000 to 30000 expected, got " +
                         damier::quoted(line));
-        const auto v = static_cast<int>(*magnitude);
-        file.table.value[*window * arrangements + *arrangement] = static_cast<std::int16_t>(negative ? -v : v);
+        const std::size_t at = PatternTable::entry(static_cast<int>(*window), static_cast<int>(*arrangement), phases);
+        for (int k = 0; k < phases; ++k)
+            file.table.value[at + static_cast<std::size_t>(k)] = static_cast<std::int16_t>(values[static_cast<std::size_t>(k)]);
+        ++values_read;
     }
     if (file.variant.empty() || file.table.windows == 0)
         return failure<PatternFile>(std::string(origin) + ": no [rule set] and windows = N lines");

@@ -113,19 +113,41 @@ inline void for_each_pattern(const Position<B>& p, F&& f) {
     }
 }
 
-// A table of pattern values (centi-men, White's point of view) for one board.
+// A table of pattern values (centi-men, White's point of view) for one board: a
+// table for each window place, and with two phases an opening and an ending value
+// per entry, blended by the share of the men still on the board (as the strongest
+// open 10x10 evaluation does), since what an arrangement is worth changes as the
+// board empties.
 struct PatternTable {
     int windows = 0;
-    std::vector<std::int16_t> value;  // windows * arrangements entries
+    int phases = 1;                   // 1, or 2: opening and ending values
+    std::vector<std::int16_t> value;  // entry (window * arrangements + arrangement) * phases + phase
+
+    std::size_t size() const { return static_cast<std::size_t>(windows) * arrangements * phases; }
+    static std::size_t entry(int window, int arrangement, int phases) {
+        return (static_cast<std::size_t>(window) * arrangements + static_cast<std::size_t>(arrangement)) *
+               static_cast<std::size_t>(phases);
+    }
 
     // The sum of the entries for_each_pattern reads (inlined: as fast as a
-    // hand-written loop in bench/search_bench's Evaluate).
+    // hand-written loop in bench/search_bench's Evaluate); two phases are blended
+    // with weight men / all_men on the opening values.
     template <class B>
-    int score(const Position<B>& p) const {
+    int score(const Position<B>& p, int all_men) const {
         const std::int16_t* v = value.data();
-        int s = 0;
-        for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * v[w * arrangements + arrangement]; });
-        return s;
+        if (phases == 1) {
+            int s = 0;
+            for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
+            return s;
+        }
+        int opening = 0, ending = 0;
+        for_each_pattern(p, [&](int w, int arrangement, int sign) {
+            const std::int16_t* pair = v + entry(w, arrangement, 2);
+            opening += sign * pair[0];
+            ending += sign * pair[1];
+        });
+        const int men = popcount(p.pieces[0] | p.pieces[1]) - popcount(p.kings);
+        return (opening * men + ending * (all_men - men)) / all_men;
     }
 };
 
@@ -138,7 +160,9 @@ namespace damier::eval::draughts {
 //   # a comment
 //   [international]        the rule set
 //   windows = 16           checked against the rule set's board
-//   0 4521 12              window, arrangement, value: one line per value not 0
+//   phases = 2             optional (default 1): opening and ending values
+//   0 4521 12              window, arrangement, value: one line per entry not 0
+//   0 4522 12 -4           window, arrangement, opening and ending values (phases = 2)
 struct PatternFile {
     std::string variant;
     PatternTable table;

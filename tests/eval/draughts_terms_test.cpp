@@ -122,6 +122,10 @@ TEST(DraughtsTerms, AHuntedKingCountsOnlyItsSafeMoves) {
     using damier::draughts::American;
     // Black's lone king on 5 has the long diagonal down to 46; 50 attacks 28 over the
     // empty 39 and 33, 49 attacks 32, so 7 of its 9 squares are safe.
+    // The first king of a side counts once, however many follow it.
+    EXPECT_EQ(counts<International>("W:WK50,K49:BK5").count[FirstKing], 0);
+    EXPECT_EQ(counts<International>("W:WK50,K49,30:B5").count[FirstKing], 1);
+    EXPECT_EQ(counts<International>("W:W30:BK5,K4,K3").count[FirstKing], -1);
     EXPECT_EQ(counts<International>("W:WK50,K49:BK5").count[HuntedKingMoves], -7);
     // A king on 46 takes on every square of that diagonal, the square left included.
     EXPECT_EQ(counts<International>("W:WK46,K50:BK5").count[HuntedKingMoves], 0);

@@ -98,11 +98,11 @@ TEST(Patterns, ATableScoresBothSidesAlike) {
     table.value[15 * arrangements + 2187 + 18] = 7;  // Black's same window, seen by Black
     auto p = Notation<International>::parse_fen("W:W12:B1");
     ASSERT_TRUE(p);
-    EXPECT_EQ(table.score(*p), 30 - 7);
+    EXPECT_EQ(table.score(*p, 40), 30 - 7);
     // The same men with the colours swapped and the board turned: 39 is 12 turned.
     auto q = Notation<International>::parse_fen("W:W50:B39");
     ASSERT_TRUE(q);
-    EXPECT_EQ(table.score(*q), 7 - 30);
+    EXPECT_EQ(table.score(*q, 40), 7 - 30);
 }
 
 // The engine's score (written out for speed) is the sum of the entries the tuner
@@ -118,9 +118,69 @@ TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
             const auto& p = game.position();
             int sum = 0;
             for_each_pattern(p, [&](int w, int a, int sign) { sum += sign * table.value[w * arrangements + a]; });
-            ASSERT_EQ(table.score(p), sum) << R::name << " " << Notation<R>::fen(p);
+            ASSERT_EQ(table.score(p, 2 * R::men_rows * B::per_row), sum) << R::name << " " << Notation<R>::fen(p);
         }
     });
+}
+
+// Two phases: the opening values weigh by the share of the men still on the
+// board, the ending values by the rest.
+TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::count;
+    table.phases = 2;
+    table.value.assign(table.size(), 0);
+    const std::size_t white = PatternTable::entry(0, 243 + 2, 2), black = PatternTable::entry(15, 2187 + 18, 2);
+    table.value[white] = 40, table.value[white + 1] = -20;
+    table.value[black] = 10, table.value[black + 1] = 6;
+    auto p = Notation<International>::parse_fen("W:W12:B1");
+    ASSERT_TRUE(p);
+    // 2 men of 40: opening 40 - 10, ending -20 - 6.
+    EXPECT_EQ(table.score(*p, 40), (30 * 2 + -26 * 38) / 40);
+    // Kings are not men: the same arrangement read with more men on the board.
+    auto q = Notation<International>::parse_fen("W:W12,K46,K47:B1,K3,K4");
+    ASSERT_TRUE(q);
+    EXPECT_EQ(table.score(*q, 40), (30 * 2 + -26 * 38) / 40);
+    damier::draughts::Variants::for_each([]<class R>() {
+        using B = typename R::board;
+        PatternTable phased;
+        phased.windows = PatternWindows<B>::count;
+        phased.phases = 2;
+        for (std::size_t i = 0; i < phased.size(); ++i)
+            phased.value.push_back(static_cast<std::int16_t>(static_cast<int>(i * 7919 % 201) - 100));
+        const int all_men = 2 * R::men_rows * B::per_row;
+        for (const auto& game : damier::search::testing::random_games<R>(50, 5, 0, 80)) {
+            const auto& position = game.position();
+            int opening = 0, ending = 0;
+            for_each_pattern(position, [&](int w, int a, int sign) {
+                opening += sign * phased.value[PatternTable::entry(w, a, 2)];
+                ending += sign * phased.value[PatternTable::entry(w, a, 2) + 1];
+            });
+            const int men = popcount(position.pieces[0] | position.pieces[1]) - popcount(position.kings);
+            ASSERT_EQ(phased.score(position, all_men), (opening * men + ending * (all_men - men)) / all_men)
+                << R::name << " " << Notation<R>::fen(position);
+        }
+    });
+}
+
+TEST(Patterns, APhasedFileRoundTrips) {
+    PatternTable table;
+    table.windows = 16;
+    table.phases = 2;
+    table.value.assign(table.size(), 0);
+    table.value[PatternTable::entry(3, 100, 2)] = 25;
+    table.value[PatternTable::entry(15, 6560, 2) + 1] = -300;
+    const std::string text = format_patterns("international", table);
+    EXPECT_NE(text.find("phases = 2"), std::string::npos);
+    EXPECT_NE(text.find("3 100 25 0\n"), std::string::npos);
+    auto file = parse_patterns(text, "t");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->table.phases, 2);
+    EXPECT_EQ(file->table.value, table.value);
+    // A value line of the wrong length, and phases after the values, are refused.
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 2\n0 1 5\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\n0 1 5\nphases = 2\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 3\n", "t"));
 }
 
 TEST(Patterns, TheFileRoundTrips) {

@@ -49,12 +49,14 @@ TEST(Selfplay, DraughtsGamesAreTheSameOnOneOrTwoThreadsAndLabelled) {
     std::set<std::string> games;
     for (const auto& line : one) {
         const auto f = split(line);
-        ASSERT_EQ(f.size(), 3u) << line;
+        ASSERT_EQ(f.size(), 4u) << line;
         auto p = draughts::Notation<R>::parse_fen(f[0]);
         ASSERT_TRUE(p) << line;
         EXPECT_FALSE(draughts::MoveGen<R>::capture_possible(*p)) << "only quiet positions: " << line;
         EXPECT_TRUE(f[1] == "1" || f[1] == "0.5" || f[1] == "0") << line;
         games.insert(f[2]);
+        // The search score for White: a whole number of centi-men.
+        EXPECT_EQ(std::to_string(std::stoi(f[3])), f[3]) << line;
     }
     EXPECT_EQ(games, (std::set<std::string>{"7", "8", "9", "10"}));
     // Another seed plays other games.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -113,12 +114,21 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
         if (rate->empty() || *end || !(o.settings.learning_rate > 0) || o.settings.learning_rate > 100)
             return failure<FitOptions>("--rate takes a number above 0, got " + damier::quoted(*rate));
     }
+    if (auto blend = args.value("blend")) {
+        char* end = nullptr;
+        o.settings.blend = std::strtod(blend->c_str(), &end);
+        if (blend->empty() || *end || !(o.settings.blend >= 0) || o.settings.blend > 1)
+            return failure<FitOptions>("--blend takes a number from 0 to 1, got " + damier::quoted(*blend));
+    }
     if (auto l2 = args.value("l2")) {
         char* end = nullptr;
         o.settings.l2 = std::strtod(l2->c_str(), &end);
         if (l2->empty() || *end || !(o.settings.l2 >= 0) || o.settings.l2 > 1)
             return failure<FitOptions>("--l2 takes a number from 0 to 1, got " + damier::quoted(*l2));
     }
+    auto batch = args.integer("batch", 0, 1LL << 40, 0);
+    if (!batch) return failure<FitOptions>(batch.error());
+    o.settings.batch = static_cast<std::size_t>(*batch);
     const auto data_path = args.value("data");
     const auto out_path = args.value("out");
     if (!data_path) return failure<FitOptions>("fit needs --data FILE (from damier-tune selfplay)");
@@ -150,26 +160,42 @@ inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const 
 using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts,
                                            std::vector<std::int32_t>& sparse)>;
 
-// Reads "position<TAB>result<TAB>game" lines into training and held-out samples
-// (whole games held out).
+// Reads "position<TAB>result<TAB>game[<TAB>score]" lines into training and held-out
+// samples (whole games held out); the score (the search's, for White, centi-men) is
+// kept when every line has one.
+// counts_of may append a position's phase (the opening share of phased sparse
+// features) to *phases; it is filed with the sample.
 inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
-                                Samples& validation, std::size_t& left_out) {
+                                Samples& validation, std::size_t& left_out, std::vector<float>* phases = nullptr) {
     std::ifstream in(o.data_path);
     if (!in) return "cannot read " + damier::quoted(o.data_path);
     train.terms = validation.terms = terms;
     std::string line;
     std::vector<double> counts;
     std::vector<std::int32_t> sparse;
+    bool with_scores = false;
     for (int number = 1; std::getline(in, line); ++number) {
         const std::string where = o.data_path + " line " + std::to_string(number) + ": ";
         const auto fields = split(line, "\t");
-        if (fields.size() != 3) return where + "expected position, result, game";
+        if (fields.size() != 3 && fields.size() != 4) return where + "expected position, result, game[, score]";
         const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
         auto game = parse_uint(fields[2]);
         if (result < 0 || !game) return where + "bad result or game";
+        float score = 0;
+        if (fields.size() == 4) {
+            const std::string text(fields[3]);
+            char* end = nullptr;
+            score = std::strtof(text.c_str(), &end);
+            if (text.empty() || *end || !std::isfinite(score)) return where + "bad score";
+        }
+        if (number == 1) with_scores = fields.size() == 4;
+        else if (with_scores != (fields.size() == 4)) return where + "every line or none has a score";
         counts.clear();
         sparse.clear();
         if (auto error = counts_of(fields[0], counts, sparse); !error.empty()) return where + error;
+        const bool has_phase = phases && !phases->empty();
+        const float phase = has_phase ? phases->back() : 0.0f;
+        if (phases) phases->clear();
         if (counts.empty()) {
             ++left_out;
             continue;
@@ -179,6 +205,8 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         train.sparse_per_row = validation.sparse_per_row = sparse.size();
         into.sparse.insert(into.sparse.end(), sparse.begin(), sparse.end());
         into.result.push_back(result);
+        if (with_scores) into.score.push_back(score);
+        if (has_phase) into.phase.push_back(phase);
     }
     if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
     return {};
@@ -188,9 +216,16 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
 // and writes section `section` with the fitted weights (the others from `values`).
 inline int fit_and_write(const FitOptions& o, const std::string& section, const eval::WeightNames& names,
                          std::span<const int> values, const std::vector<double>& fit_start,
-                         const std::vector<bool>& tunable, const Samples& train, const Samples& validation,
+                         const std::vector<bool>& tunable, Samples& train, const Samples& validation,
                          std::vector<double>* all_fitted = nullptr) {
     const auto begin = Clock::now();
+    if (o.settings.blend > 0) {
+        if (train.score.size() != train.size()) return fail("--blend needs positions with search scores");
+        const double k = fit_k(train, fit_start);
+        blend_labels(train, k, o.settings.blend);
+        std::printf("labels: %.2f game result + %.2f search score (K %.4f)\n", 1 - o.settings.blend,
+                    o.settings.blend, k);
+    }
     const FitResult r = fit(train, validation, fit_start, tunable, o.settings, [&](const std::string& text) {
         std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
         std::fflush(stdout);

@@ -27,8 +27,10 @@ struct SelfplaySettings : SelfplayOptions {
     int adjudicate_score = 600;  // centi-men: this many for 8 plies decides the game
 };
 
-// A finished game's quiet positions as "FEN<TAB>result<TAB>game" lines: the result
-// 1, 0.5 or 0 for White, the game's number (the tuner holds out whole games).
+// A finished game's quiet positions as "FEN<TAB>result<TAB>game<TAB>score" lines: the
+// result 1, 0.5 or 0 for White, the game's number (the tuner holds out whole games)
+// and the search score of the position for White (centi-men), which a fit may blend
+// into the label.
 using GameSink = std::function<void(const std::vector<std::string>& lines)>;
 
 template <draughts::RuleSet R>
@@ -46,6 +48,7 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
         game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
     }
     std::vector<std::string> fens;
+    std::vector<int> scores;  // White's search score of each position in fens
     double white_result = 0.5;
     int decisive_plies = 0, last_sign = 0;
     search::Limits limits;
@@ -58,12 +61,16 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
         }
         if (ply >= s.max_plies) break;
         const auto& p = game.position();
-        if (!draughts::MoveGen<R>::capture_possible(p)) fens.push_back(N::fen(p));
+        const bool quiet = !draughts::MoveGen<R>::capture_possible(p);
         search::Control control;
         auto found = engine.run(eval::draughts::Searchable<R>(game, weights), limits, 1, control);
         if (!found.has_move) break;  // unreachable: result() saw a legal move
         // Adjudicate a lasting lead, from White's point of view.
         const int white_score = p.side == draughts::Color::White ? found.score : -found.score;
+        if (quiet) {
+            fens.push_back(N::fen(p));
+            scores.push_back(white_score);
+        }
         const int sign = white_score >= s.adjudicate_score ? 1 : white_score <= -s.adjudicate_score ? -1 : 0;
         decisive_plies = sign != 0 && sign == last_sign ? decisive_plies + 1 : (sign != 0 ? 1 : 0);
         last_sign = sign;
@@ -75,7 +82,7 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
     }
     const std::string label = std::string(white_result == 1.0 ? "1" : white_result == 0.0 ? "0" : "0.5") + "\t" +
                               std::to_string(game_seed);
-    for (auto& fen : fens) fen += "\t" + label;
+    for (std::size_t i = 0; i < fens.size(); ++i) fens[i] += "\t" + label + "\t" + std::to_string(scores[i]);
     return fens;
 }
 

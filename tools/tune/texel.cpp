@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <random>
 
 namespace damier::tune {
 
@@ -13,9 +15,33 @@ double score_of(const Samples& samples, std::size_t i, const std::vector<double>
     double s = 0;
     for (std::size_t j = 0; j < samples.terms; ++j) s += w[j] * row[j];
     const std::int32_t* sparse = samples.sparse_row(i);
+    if (samples.sparse_pairs) {
+        double opening = 0, ending = 0;
+        for (std::size_t k = 0; k < samples.sparse_per_row; ++k) {
+            const auto j = static_cast<std::size_t>(std::abs(sparse[k]) - 1);
+            const double sign = sparse[k] > 0 ? 1 : -1;
+            opening += sign * w[j];
+            ending += sign * w[j + 1];
+        }
+        return s + samples.phase[i] * opening + (1 - samples.phase[i]) * ending;
+    }
     for (std::size_t k = 0; k < samples.sparse_per_row; ++k)
         s += sparse[k] > 0 ? w[static_cast<std::size_t>(sparse[k] - 1)] : -w[static_cast<std::size_t>(-sparse[k] - 1)];
     return s;
+}
+
+// Adds d(loss)/d(score) = error times each feature's count in sample i to gradient.
+void add_gradient(const Samples& samples, std::size_t i, double error, std::vector<double>& gradient) {
+    const float* row = samples.row(i);
+    for (std::size_t j = 0; j < samples.terms; ++j) gradient[j] += error * row[j];
+    const std::int32_t* sparse = samples.sparse_row(i);
+    const double opening = samples.sparse_pairs ? error * samples.phase[i] : error, ending = error - opening;
+    for (std::size_t k = 0; k < samples.sparse_per_row; ++k) {
+        const auto j = static_cast<std::size_t>(std::abs(sparse[k]) - 1);
+        const double sign = sparse[k] > 0 ? 1 : -1;
+        gradient[j] += sign * opening;
+        if (samples.sparse_pairs) gradient[j + 1] += sign * ending;
+    }
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -46,6 +72,12 @@ double fit_k(const Samples& s, const std::vector<double>& weights) {
     return (low + high) / 2.0;
 }
 
+void blend_labels(Samples& s, double k, double blend) {
+    if (blend <= 0 || s.score.size() != s.size()) return;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        s.result[i] = static_cast<float>((1 - blend) * s.result[i] + blend * sigmoid(k * s.score[i] / 100.0));
+}
+
 FitResult fit(const Samples& train, const Samples& validation, const std::vector<double>& start,
               const std::vector<bool>& tunable, const FitSettings& settings,
               const std::function<void(const std::string&)>& progress) {
@@ -57,29 +89,36 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k);
     std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
-    const double n = static_cast<double>(train.size());
-    for (int epoch = 1; epoch <= settings.epochs && train.size() > 0; ++epoch) {
+    const std::size_t batch = settings.batch > 0 ? std::min(settings.batch, train.size()) : train.size();
+    std::vector<std::size_t> order(train.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::mt19937_64 shuffler(20260101);
+    long long steps = 0;
+    // One Adam step on the samples order[begin, end).
+    auto step = [&](std::size_t begin, std::size_t end) {
         std::fill(gradient.begin(), gradient.end(), 0.0);
-        for (std::size_t i = 0; i < train.size(); ++i) {
-            const float* row = train.row(i);
+        for (std::size_t n = begin; n < end; ++n) {
+            const std::size_t i = order[n];
             // d(log loss)/d(score) = (p - y) * K / 100
-            const double error = (sigmoid(k * score_of(train, i, w) / 100.0) - train.result[i]) * k / 100.0;
-            for (std::size_t j = 0; j < train.terms; ++j) gradient[j] += error * row[j];
-            const std::int32_t* sparse = train.sparse_row(i);
-            for (std::size_t j = 0; j < train.sparse_per_row; ++j) {
-                if (sparse[j] > 0) gradient[static_cast<std::size_t>(sparse[j] - 1)] += error;
-                else gradient[static_cast<std::size_t>(-sparse[j] - 1)] -= error;
-            }
+            add_gradient(train, i, (sigmoid(k * score_of(train, i, w) / 100.0) - train.result[i]) * k / 100.0,
+                         gradient);
         }
-        const double m_scale = 1 / (1 - std::pow(beta1, epoch)), v_scale = 1 / (1 - std::pow(beta2, epoch));
+        ++steps;
+        const double count = static_cast<double>(end - begin);
+        const double m_scale = 1 / (1 - std::pow(beta1, static_cast<double>(steps)));
+        const double v_scale = 1 / (1 - std::pow(beta2, static_cast<double>(steps)));
         for (std::size_t j = 0; j < w.size(); ++j) {
             if (!tunable[j]) continue;
-            const double g = gradient[j] / n + 2 * settings.l2 * (w[j] - start[j]);
+            const double g = gradient[j] / count + 2 * settings.l2 * (w[j] - start[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * g;
             v[j] = beta2 * v[j] + (1 - beta2) * g * g;
             const double m_hat = m[j] * m_scale, v_hat = v[j] * v_scale;
             w[j] -= settings.learning_rate * m_hat / (std::sqrt(v_hat) + epsilon);
         }
+    };
+    for (int epoch = 1; epoch <= settings.epochs && train.size() > 0; ++epoch) {
+        if (batch < train.size()) std::shuffle(order.begin(), order.end(), shuffler);
+        for (std::size_t begin = 0; begin < train.size(); begin += batch) step(begin, std::min(train.size(), begin + batch));
         if (epoch % settings.report_every == 0 || epoch == settings.epochs) {
             // K follows the weights (a fixed unit weight keeps the pair identifiable).
             k = fit_k(train, w);

@@ -21,11 +21,16 @@ namespace damier::tune {
 struct Samples {
     std::size_t terms = 0;
     std::vector<float> counts;  // terms per sample, row after row
-    std::vector<float> result;  // 1, 0.5 or 0 for White
+    std::vector<float> result;  // 1, 0.5 or 0 for White (between them once blended)
+    std::vector<float> score;   // the search's score for White per sample, or empty
     // Optional sparse features (pattern entries), `sparse_per_row` per sample: each
-    // is +(j + 1) or -(j + 1) for weight j counted once with that sign.
+    // is +(j + 1) or -(j + 1) for weight j counted once with that sign. With
+    // sparse_pairs, j is an opening weight and j + 1 its ending weight, counted
+    // phase[i] and 1 - phase[i] times in sample i.
     std::size_t sparse_per_row = 0;
     std::vector<std::int32_t> sparse;
+    bool sparse_pairs = false;
+    std::vector<float> phase;
     std::size_t size() const { return result.size(); }
     const float* row(std::size_t i) const { return counts.data() + i * terms; }
     const std::int32_t* sparse_row(std::size_t i) const { return sparse.data() + i * sparse_per_row; }
@@ -38,6 +43,13 @@ struct FitSettings {
     // training loss, so a weight the data hardly supports stays near its start.
     double l2 = 0;
     int report_every = 100;
+    // Samples per Adam step; 0 = every training sample (full batch). Minibatches,
+    // in an order shuffled each epoch, fit large data sets in few epochs.
+    std::size_t batch = 0;
+    // Weight of the search score in the training labels: each label becomes
+    // (1 - blend) * result + blend * sigmoid(K * score / 100), K that of the
+    // starting weights. Held-out labels stay the game results.
+    double blend = 0;
 };
 
 struct FitResult {
@@ -53,6 +65,9 @@ double log_loss(const Samples& s, const std::vector<double>& weights, double k);
 
 // The K of least log loss for fixed weights (golden-section search).
 double fit_k(const Samples& s, const std::vector<double>& weights);
+
+// Blends each label with the sample's search score, as FitSettings::blend says.
+void blend_labels(Samples& s, double k, double blend);
 
 // Fits the weights whose `tunable` flag is set, starting from `start`; `progress`
 // receives a line every report_every epochs.
