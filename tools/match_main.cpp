@@ -10,6 +10,7 @@
 
 #include "engine/core/text.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "tools/match/preflight.hpp"
 #include "tools/match/tournament.hpp"
 
 namespace {
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> merge_paths;
     std::string openings_path, openings_order = "sequential", tc_text = "movetime=0.1";
     long long games = 0, seed = 1;
-    bool include_lost = false, demo = false, merge = false;
+    bool include_lost = false, demo = false, merge = false, players_given = false, rounds_given = false;
     std::optional<double> margin, hang;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -136,6 +137,7 @@ int main(int argc, char** argv) {
                 auto v = whole("--players", need("--players"), 2, 6);
                 if (!v) return fail(v.error());
                 s.halma.players = static_cast<int>(*v);
+                players_given = true;
             } else if (a == "--set") {
                 const std::string t = need("--set");
                 const auto eq = t.find('=');
@@ -150,6 +152,7 @@ int main(int argc, char** argv) {
                 auto v = whole("--rounds", need("--rounds"), 1, 100'000'000);
                 if (!v) return fail(v.error());
                 s.rounds = static_cast<int>(*v);
+                rounds_given = true;
             } else if (a == "--gauntlet") s.gauntlet = true;
             else if (a == "--concurrency") {
                 auto v = whole("--concurrency", need("--concurrency"), 1, 256);
@@ -236,6 +239,14 @@ int main(int argc, char** argv) {
             return fail("unknown rule option " + quoted(name) + " for " + s.variant);
         }
     }
+    if (players_given && !s.is_halma() && s.halma.players != 2)
+        return fail("--players " + std::to_string(s.halma.players) + " is for chinese or diamond; " + s.variant +
+                    " is a two-player game");
+    if (s.nocapture) {
+        if (auto error = draughts::with_variant(s.variant, true, [&]<class R>() {}); !error.empty()) return fail(error);
+    }
+    if (games > 0 && rounds_given) return fail("give --games or --rounds, not both");
+    if (demo && !s.engines.empty()) return fail("--demo plays damier against itself and takes no --engine");
     if (demo) {
         const std::string damier = sibling_damier();
         s.engines = {{"Damier A", {damier}, "", {}}, {"Damier B", {damier}, "", {}}};
@@ -244,11 +255,7 @@ int main(int argc, char** argv) {
         s.game_limit = 1;
         if (openings_path.empty()) openings_path = "none";
     }
-    if (s.engines.size() < 2 && !(s.is_halma() && s.engines.size() == 1))
-        return fail("give at least two engines (--engine name=... cmd=...)");
-    for (std::size_t a = 0; a < s.engines.size(); ++a)
-        for (std::size_t b = a + 1; b < s.engines.size(); ++b)
-            if (s.engines[a].name == s.engines[b].name) return fail("two engines are called " + quoted(s.engines[a].name));
+    if (auto error = check_settings(s); !error.empty()) return fail(error);
     // Openings: a file, the bundled set of the rule set, or random Chinese checkers openings.
     std::mt19937_64 random(static_cast<std::uint64_t>(seed));
     if (s.is_halma()) {
@@ -282,5 +289,5 @@ int main(int argc, char** argv) {
         }
         s.rounds = static_cast<int>(std::max(1LL, (games + seats * groups - 1) / (seats * groups)));
     }
-    return run_tournament(s, std::cout);
+    return run_tournament(s, std::cout, std::cerr);
 }

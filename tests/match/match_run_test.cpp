@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -84,7 +85,7 @@ m::MatchSettings two_engine_settings(m::EngineSpec a, m::EngineSpec b, const std
 
 int run(const m::MatchSettings& s, std::string* output = nullptr) {
     std::ostringstream out;
-    const int status = m::run_tournament(s, out);
+    const int status = m::run_tournament(s, out, out);
     return output ? (*output = out.str(), status) : status;
 }
 
@@ -164,6 +165,12 @@ TEST(MatchRun, RussianPair) { play_draughts_pair("russian", 1, true); }
 
 void play_halma(int players) {
     auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=2000");
+    // Two engines would give one of them two seats of a game of three: one engine per seat.
+    std::vector<std::string> names{"A", "B"};
+    for (char c = 'C'; static_cast<int>(s.engines.size()) < players; ++c) {
+        names.emplace_back(1, c);
+        s.engines.push_back(damier_engine(names.back()));
+    }
     s.variant = "chinese";
     s.halma.players = players;
     s.max_plies = 30;
@@ -179,7 +186,7 @@ void play_halma(int players) {
         ASSERT_EQ(g.places.size(), static_cast<std::size_t>(players));
         for (std::size_t seat = 0; seat < g.seats.size(); ++seat) seats_taken[g.seats[seat]].insert(seat);
     }
-    for (const char* name : {"A", "B"}) EXPECT_EQ(seats_taken[name].size(), static_cast<std::size_t>(players)) << name;
+    for (const auto& name : names) EXPECT_EQ(seats_taken[name].size(), static_cast<std::size_t>(players)) << name;
     for (std::size_t i = 1; i < journal.size(); ++i) EXPECT_NE(journal[i].seats, journal[0].seats);
     const std::string record = file_text(s.record_path);
     std::size_t blocks = 0;
@@ -195,6 +202,7 @@ TEST(MatchRun, ChineseCheckersThreePlayersRotateSeats) { play_halma(3); }
 m::MatchSettings halma_forfeit_settings() {
     // The fake plays only draughts, so its first Chinese checkers move is illegal.
     auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.engines.push_back(damier_engine("damier2"));
     s.variant = "chinese";
     s.halma.players = 3;
     s.max_plies = 12;
@@ -257,13 +265,93 @@ TEST(MatchRun, FaultsAreLossesOfTheFaultyEngine) {
                   {fake_engine("illegal", {"illegal-after=2"}), "illegal move"},
                   {fake_engine("silent", {"silent-after=2"}), "loses on time"},
                   {fake_engine("late", {"late-after=2:1.0"}), "loses on time"},
-                  {fake_engine("garbage-then-crash", {"garbage", "crash-after=3"}), "exited"},
-                  {{"missing", {"/nonexistent/damier-engine"}, "", {}}, "cannot be started"}});
+                  {fake_engine("garbage-then-crash", {"garbage", "crash-after=3"}), "exited"}});
 }
 
-// The runner waits 10 s for a handshake, so two games take 20 s.
-TEST(MatchRun, SlowNoHandshakeCannotBeStarted) {
-    check_faults({{fake_engine("mute", {"no-handshake"}), "cannot be started"}});
+// A run that cannot mean what was asked for is refused before its first game:
+// status 2, one line naming the cause, no game in the journal, within seconds.
+void check_refused(m::MatchSettings s, const std::string& cause, double seconds = 5) {
+    if (s.journal_path.empty()) s.journal_path = temp_file("journal");
+    std::string output;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), seconds);
+    EXPECT_NE(output.find(cause), std::string::npos) << output;
+    EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    EXPECT_EQ(output.find("Game "), std::string::npos) << output;
+    EXPECT_EQ(file_text(s.journal_path), "");
+}
+
+TEST(MatchRun, RefusesAnEngineThatCannotStart) {
+    check_refused(two_engine_settings(damier_engine("damier"), {"missing", {"/nonexistent/damier-engine"}, "", {}},
+                                      "movetime=0.05"),
+                  "missing cannot be started: cannot start /nonexistent/damier-engine");
+}
+
+TEST(MatchRun, RefusesAParameterTheEngineRefuses) {
+    auto fake = fake_engine("fake");
+    fake.params = {{"bogus", "1"}};
+    check_refused(two_engine_settings(damier_engine("damier"), fake, "movetime=0.05"),
+                  "fake refused set-param name=bogus value=1: unknown parameter 'bogus'");
+    // Damier refuses a value out of range and an eval-file it cannot read.
+    auto threads = damier_engine("threads");
+    threads.params = {{"threads", "0"}};
+    check_refused(two_engine_settings(threads, fake_engine("fake"), "movetime=0.05"),
+                  "threads refused set-param name=threads value=0");
+    auto weights = damier_engine("weights");
+    weights.params = {{"eval-file", "/nonexistent/int.weights"}};
+    check_refused(two_engine_settings(damier_engine("damier"), weights, "movetime=0.05"),
+                  "weights refused set-param name=eval-file value=/nonexistent/int.weights");
+}
+
+TEST(MatchRun, RefusesAnEngineThatReportsAnErrorAtInit) {
+    check_refused(two_engine_settings(damier_engine("damier"), fake_engine("fake", {"init-error"}), "movetime=0.05"),
+                  "fake reported at init: cannot read the weights");
+}
+
+// The runner waits 10 s for a handshake.
+TEST(MatchRun, SlowRefusesAnEngineWithoutHandshake) {
+    check_refused(two_engine_settings(damier_engine("damier"), fake_engine("mute", {"no-handshake"}), "movetime=0.05"),
+                  "mute did not answer hub with wait", 15);
+}
+
+TEST(MatchRun, RefusesUnwritableOutputs) {
+    for (const char* option : {"--pdn", "--json", "--journal"}) {
+        SCOPED_TRACE(option);
+        auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "movetime=0.05");
+        const std::string bad = "/nonexistent/directory/out";
+        if (std::string(option) == "--pdn") s.pdn_path = bad;
+        else if (std::string(option) == "--json") s.json_path = bad;
+        else s.journal_path = bad;
+        std::string output;
+        EXPECT_EQ(run(s, &output), 2);
+        EXPECT_NE(output.find(std::string("cannot write ") + option + " " + bad), std::string::npos) << output;
+        EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    }
+}
+
+TEST(MatchRun, RefusesContradictorySettings) {
+    auto halma = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=500");
+    halma.variant = "chinese";
+    halma.halma.players = 3;
+    check_refused(halma, "3 seats need one engine or at least 3, got 2");
+    halma.halma.players = 2;
+    halma.pdn_path = temp_file("games.pdn");
+    check_refused(halma, "--pdn records draughts games");
+
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=500");
+    s.record_path = temp_file("games.txt");
+    check_refused(s, "--record records Chinese checkers games");
+    s.record_path.clear();
+    s.engines.push_back(damier_engine("C"));
+    s.sprt = m::SprtParameters{0, 10, 0.05, 0.05};
+    check_refused(s, "--sprt needs a match of two engines");
+    s.engines.pop_back();
+    s.sprt.reset();
+    s.resume = true;
+    std::string output;
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("--resume needs --journal"), std::string::npos) << output;
 }
 
 // Answers within the margin and junk lines between protocol lines are no faults.
@@ -457,9 +545,17 @@ TEST(MatchRun, CommandLineHelpAndBadArguments) {
     std::string error;
     EXPECT_EQ(run_binary("--help", error), 0);
     const std::string two = " --engine name=a cmd=/bin/true --engine name=b cmd=/bin/true";
-    for (const std::string& bad : {std::string("--bogus") + two, "--tc garbage" + two, "--games 0" + two,
-                                   "--variant nosuch" + two, std::string("--engine name=a cmd=/bin/true"),
-                                   std::string("--engine name=a cmd=/bin/true --engine name=a cmd=/bin/true")}) {
+    const std::string fake = std::string(" --engine name=fake cmd=") + DAMIER_FAKE_ENGINE;
+    const std::string fake2 = std::string(" --engine name=fake2 cmd=") + DAMIER_FAKE_ENGINE;
+    for (const std::string& bad :
+         {std::string("--bogus") + two, "--tc garbage" + two, "--games 0" + two, "--variant nosuch" + two,
+          std::string("--engine name=a cmd=/bin/true"),
+          std::string("--engine name=a cmd=/bin/true --engine name=a cmd=/bin/true"),
+          "--players 3 --variant international" + two, "--resume" + two, "--games 4 --rounds 2" + two,
+          "--set nocapture=true --variant international" + two, "--variant chinese --players 3" + two,
+          "--demo" + two, "--engine name=gone cmd=/nonexistent/engine" + fake,
+          std::string("--engine name=picky cmd=") + DAMIER_FAKE_ENGINE + " param.hash=8" + fake2,
+          "--pdn /nonexistent/directory/games.pdn" + fake + fake2}) {
         SCOPED_TRACE(bad);
         EXPECT_EQ(run_binary(bad, error), 2);
         EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << error;

@@ -64,22 +64,43 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
         if (line->command == "param" && line->value("name"))
             declared_.emplace_back(*line->value("name"), line->value("values").value_or(""));
     }
-    auto send_param = [&](const std::string& name, const std::string& value) {
-        return process_.send("set-param name=" + hub::format_value(name) + " value=" + hub::format_value(value),
-                             deadline);
+    // Each set-param is fenced by a ping: an `error` before the pong is the engine
+    // refusing that parameter (unknown, out of range, a file it cannot read), and a
+    // refused parameter would play a different engine than the one asked for.
+    auto set_param = [&](const std::string& name, const std::string& value) -> std::string {
+        const std::string command = "set-param name=" + hub::format_value(name) + " value=" + hub::format_value(value);
+        std::vector<std::string> answer;
+        if (!process_.send(command, deadline) || !process_.send("ping", deadline) ||
+            !wait_for("pong", deadline, &answer)) {
+            process_.stop(std::chrono::milliseconds(100));
+            return spec_.name + " did not answer ping after " + command;
+        }
+        for (const auto& text : answer)
+            if (auto line = parse(text); line && line->command == "error") {
+                process_.stop(std::chrono::milliseconds(100));
+                return spec_.name + " refused " + command + ": " + line->value("message").value_or(text);
+            }
+        return {};
     };
     for (const auto& [name, value] : spec_.params)
-        if (!send_param(name, value)) return spec_.name + " died while its parameters were set";
+        if (auto error = set_param(name, value); !error.empty()) return error;
     for (const auto& [name, value] : rules) {
         // Rule parameters the engine does not declare are left out (its rules are fixed).
         if (!declares(name)) continue;
-        if (!send_param(name, name == "variant" ? variant_for(*this, value) : value))
-            return spec_.name + " died while the rules were set";
+        if (auto error = set_param(name, name == "variant" ? variant_for(*this, value) : value); !error.empty())
+            return error;
     }
-    if (!process_.send("init", deadline) || !wait_for("ready", deadline)) {
+    // An error before ready (a weights file that became bad, a table too large) is a refusal too.
+    std::vector<std::string> answer;
+    if (!process_.send("init", deadline) || !wait_for("ready", deadline, &answer)) {
         process_.stop(std::chrono::milliseconds(100));
         return spec_.name + " did not answer init with ready";
     }
+    for (const auto& text : answer)
+        if (auto line = parse(text); line && line->command == "error") {
+            process_.stop(std::chrono::milliseconds(100));
+            return spec_.name + " reported at init: " + line->value("message").value_or(text);
+        }
     return {};
 }
 

@@ -40,8 +40,10 @@ public:
     std::vector<std::string> declared_values(const std::string& param) const;
 
     // Starts the process, runs the handshake (hub ... wait), sets the spec's
-    // params and then `rules` (variant, players, ...), init ... ready.
-    // Returns "" or what went wrong; the engine is left stopped on failure.
+    // params and then `rules` (variant, players, ...), each followed by ping ...
+    // pong, then init ... ready. Returns "" or what went wrong, which includes any
+    // `error` the engine answered to a set-param or to init; the engine is left
+    // stopped on failure.
     std::string start(const std::vector<std::pair<std::string, std::string>>& rules, std::chrono::milliseconds timeout);
     // new-game, fenced by ping/pong so the engine is idle afterwards.
     std::string new_game(std::chrono::milliseconds timeout);

@@ -20,6 +20,7 @@
 #include "engine/core/text.hpp"
 #include "protocol/hub_line.hpp"
 #include "tools/match/pdn.hpp"
+#include "tools/match/preflight.hpp"
 
 namespace damier::match {
 
@@ -326,13 +327,33 @@ std::string halma_record_text(const MatchSettings& s, const GameRecord& r, const
 
 }  // namespace
 
-int run_tournament(const MatchSettings& s, std::ostream& out) {
+int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err) {
+    // Everything that can be known to fail is refused before the first game.
+    auto refuse = [&](const std::string& why) {
+        err << "damier-match: " << why << '\n' << std::flush;
+        return 2;
+    };
+    if (auto error = check_settings(s); !error.empty()) return refuse(error);
+    std::optional<halma::Rules> halma_rules;
+    if (s.is_halma()) {
+        auto r = halma::Rules::make(s.halma);
+        if (!r) return refuse(r.error());
+        halma_rules = *r;
+    }
+    std::ofstream pdn, record, journal, json;
+    for (auto error : {open_output(pdn, s.pdn_path, "--pdn"), open_output(record, s.record_path, "--record"),
+                       open_output(journal, s.journal_path, "--journal"), open_output(json, s.json_path, "--json")})
+        if (!error.empty()) return refuse(error);
+    json.close();  // written whole at the end
+    const auto rules = rule_params(s);
+    if (auto error = check_engines(s.engines, rules); !error.empty()) return refuse(error);
+
     std::vector<std::string> names;
     for (const auto& e : s.engines) names.push_back(e.name);
     Standings standings(names, s.seats(), s.sprt);
     std::vector<Task> tasks = schedule(s);
     std::set<int> done;
-    if (s.resume && !s.journal_path.empty()) {
+    if (s.resume) {
         std::ifstream in(s.journal_path);
         std::string text;
         while (std::getline(in, text)) {
@@ -349,20 +370,6 @@ int run_tournament(const MatchSettings& s, std::ostream& out) {
     out << "Playing " << tasks.size() << " games (" << s.variant << ", " << s.time.describe() << ", concurrency "
         << s.concurrency << ")\n";
 
-    std::optional<halma::Rules> halma_rules;
-    if (s.is_halma()) {
-        auto r = halma::Rules::make(s.halma);
-        if (!r) {
-            out << "error: " << r.error() << '\n';
-            return 2;
-        }
-        halma_rules = *r;
-    }
-    std::ofstream pdn, record, journal;
-    if (!s.pdn_path.empty() && !s.is_halma()) pdn.open(s.pdn_path, std::ios::app);
-    if (!s.record_path.empty() && s.is_halma()) record.open(s.record_path, std::ios::app);
-    if (!s.journal_path.empty()) journal.open(s.journal_path, std::ios::app);
-
     interrupted.store(false);
     std::signal(SIGINT, on_interrupt);
     std::mutex mutex;
@@ -371,7 +378,6 @@ int run_tournament(const MatchSettings& s, std::ostream& out) {
     std::size_t next = 0;
     int workers_left = std::max(1, std::min<int>(s.concurrency, static_cast<int>(tasks.size())));
     bool stop = false;
-    const auto rules = rule_params(s);
 
     auto worker = [&] {
         std::map<int, std::unique_ptr<HubEngine>> engines;  // this worker's processes
@@ -461,9 +467,12 @@ int run_tournament(const MatchSettings& s, std::ostream& out) {
     out << "\nFinal standings after " << standings.games() << " games\n";
     standings.print_table(out);
     if (!s.json_path.empty()) {
-        std::ofstream json(s.json_path);
-        json << standings.json();
+        std::ofstream summary(s.json_path);
+        summary << standings.json();
+        if (!summary.flush()) return refuse("writing " + s.json_path + " failed");
     }
+    for (auto [file, path] : {std::pair{&pdn, &s.pdn_path}, {&record, &s.record_path}, {&journal, &s.journal_path}})
+        if (file->is_open() && !file->flush()) return refuse("writing " + *path + " failed: some games are missing");
     return 0;
 }
 

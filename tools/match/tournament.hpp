@@ -45,8 +45,11 @@ struct MatchSettings {
 };
 
 // Plays the tournament, printing progress and standings on `out`. Returns the
-// process exit status (0, or 2 when nothing could be played).
-int run_tournament(const MatchSettings& settings, std::ostream& out);
+// process exit status: 0, or 2 with one line on `err` when the run is refused
+// before its first game (contradictory settings, an output file that cannot be
+// written, an engine that cannot be started or refuses a parameter) or an
+// output file could not be written to the end.
+int run_tournament(const MatchSettings& settings, std::ostream& out, std::ostream& err);
 
 // Standings from journals of earlier runs (shards), printed on `out`.
 int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out);
