@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
     }
     if (merge) {
         if (merge_paths.empty()) return fail("--merge needs journal files");
-        return merge_journals(merge_paths, s.sprt, std::cout);
+        return merge_journals(merge_paths, s.sprt, std::cout, std::cerr);
     }
     auto tc = TimeControl::parse(tc_text);
     if (!tc) return fail(tc.error());

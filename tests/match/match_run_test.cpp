@@ -60,8 +60,12 @@ std::vector<JournalGame> read_journal(const std::string& path) {
     std::vector<JournalGame> games;
     std::ifstream in(path);
     std::string text;
-    while (std::getline(in, text)) {
+    for (int number = 1; std::getline(in, text); ++number) {
         auto line = damier::hub::parse_line(text);
+        if (number == 1) {  // the run line
+            EXPECT_TRUE(line && line->command == "run") << text;
+            continue;
+        }
         EXPECT_TRUE(line && line->command == "game") << text;
         if (!line) continue;
         JournalGame g;
@@ -442,7 +446,7 @@ TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
         shards.push_back(shard.journal_path);
     }
     std::ostringstream merged;
-    ASSERT_EQ(m::merge_journals(shards, std::nullopt, merged), 0);
+    ASSERT_EQ(m::merge_journals(shards, std::nullopt, merged, merged), 0);
     EXPECT_NE(merged.str().find("Merged 8 games from 2 journals"), std::string::npos) << merged.str();
     std::map<int, std::vector<std::string>> whole, parts;
     for (const auto& g : read_journal(s.journal_path)) whole[g.index] = g.seats;
@@ -450,6 +454,120 @@ TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
         for (const auto& g : read_journal(path)) EXPECT_TRUE(parts.emplace(g.index, g.seats).second) << g.index;
     EXPECT_EQ(whole.size(), 8u);
     EXPECT_EQ(parts, whole);
+}
+
+int merge(const std::vector<std::string>& paths, std::string& output) {
+    std::ostringstream out;
+    const int status = m::merge_journals(paths, std::nullopt, out, out);
+    output = out.str();
+    return status;
+}
+
+TEST(MatchRun, JournalStartsWithItsRun) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.engines[0].params = {{"hash", "8"}};
+    s.openings = {{"won", "W:W31-50:B3,4"}};
+    s.max_plies = 10;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    std::istringstream journal(file_text(s.journal_path));
+    std::string first;
+    std::getline(journal, first);
+    auto line = damier::hub::parse_line(first);
+    ASSERT_TRUE(line) << first;
+    EXPECT_EQ(line->command, "run");
+    EXPECT_EQ(line->value("variant"), "international");
+    EXPECT_EQ(line->value("tc"), "nodes=500");
+    EXPECT_EQ(line->value("engines"), "2");
+    EXPECT_EQ(line->value("engine1"), "damier");
+    EXPECT_EQ(line->value("params1"), "hash=8");
+    EXPECT_EQ(line->value("engine2"), "fake");
+    EXPECT_EQ(line->value("seats"), "2");
+    EXPECT_EQ(line->value("openings").value_or("").rfind("1:", 0), 0u) << first;
+    EXPECT_EQ(line->value("max-plies"), "10");
+    EXPECT_FALSE(line->value("id").value_or("").empty());
+}
+
+// Two runs of one match (same settings, each its own run id) add up: today their
+// game numbers are the same and one run's games used to hide the other's.
+TEST(MatchRun, MergeAddsUpRepeatsOfARunAndCountsAJournalOnce) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 2;
+    s.max_plies = 20;
+    std::vector<std::string> journals;
+    for (int i = 0; i < 2; ++i) {
+        s.journal_path = temp_file("run" + std::to_string(i));
+        ASSERT_EQ(run(s), 0);
+        journals.push_back(s.journal_path);
+    }
+    std::string output;
+    ASSERT_EQ(merge(journals, output), 0) << output;
+    EXPECT_NE(output.find("Merged 8 games from 2 journals"), std::string::npos) << output;
+    ASSERT_EQ(merge({journals[0], journals[0]}, output), 0) << output;
+    EXPECT_NE(output.find("Merged 4 games from 2 journals"), std::string::npos) << output;
+}
+
+TEST(MatchRun, MergeRefusesJournalsOfDifferentRuns) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("a");
+    ASSERT_EQ(run(s), 0);
+    auto other = s;
+    other.time = *m::TimeControl::parse("nodes=600");
+    other.journal_path = temp_file("b");
+    ASSERT_EQ(run(other), 0);
+    auto halma = s;
+    halma.variant = "chinese";
+    halma.max_plies = 6;
+    halma.journal_path = temp_file("c");
+    ASSERT_EQ(run(halma), 0);
+    std::string output;
+    EXPECT_EQ(merge({s.journal_path, other.journal_path}, output), 2);
+    EXPECT_NE(output.find("are journals of different runs (tc nodes=500 and nodes=600)"), std::string::npos) << output;
+    EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    EXPECT_EQ(merge({s.journal_path, halma.journal_path}, output), 2);
+    EXPECT_NE(output.find("(variant international and chinese)"), std::string::npos) << output;
+}
+
+TEST(MatchRun, MergeRefusesWhatIsNoJournalWithItsLine) {
+    std::string output;
+    EXPECT_EQ(merge({"/etc/passwd"}, output), 2);
+    EXPECT_NE(output.find("/etc/passwd:1: not a damier-match journal"), std::string::npos) << output;
+    EXPECT_EQ(merge({"/nonexistent/journal"}, output), 2);
+    EXPECT_NE(output.find("cannot read /nonexistent/journal"), std::string::npos) << output;
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const std::string good = file_text(s.journal_path);
+    {
+        std::ofstream bad(s.journal_path, std::ios::app);
+        bad << "game index=7 set=3 rotation=0 seat1=damier seat2=stranger places=\"1 2\" reason=x\n";
+    }
+    EXPECT_EQ(merge({s.journal_path}, output), 2);
+    EXPECT_NE(output.find(s.journal_path + ":4: seat 2 holds 'stranger'"), std::string::npos) << output;
+    {
+        std::ofstream bad(s.journal_path);
+        bad << good << "half a line\n";
+    }
+    EXPECT_EQ(merge({s.journal_path}, output), 2);
+    EXPECT_NE(output.find(s.journal_path + ":4: not a game line"), std::string::npos) << output;
+}
+
+TEST(MatchRun, ResumeContinuesOnlyItsOwnRun) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    std::string output;
+    // The same file again without --resume would mix two runs in one journal.
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("already holds a run: --resume continues it"), std::string::npos) << output;
+    s.resume = true;
+    s.time = *m::TimeControl::parse("nodes=600");
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("is the journal of another run (tc nodes=500 and nodes=600)"), std::string::npos) << output;
+    EXPECT_EQ(read_journal(s.journal_path).size(), 2u);
 }
 
 m::MatchSettings sprt_settings(int max_plies, int rounds) {

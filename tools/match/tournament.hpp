@@ -51,7 +51,10 @@ struct MatchSettings {
 // output file could not be written to the end.
 int run_tournament(const MatchSettings& settings, std::ostream& out, std::ostream& err);
 
-// Standings from journals of earlier runs (shards), printed on `out`.
-int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out);
+// Standings from the journals of one run (its shards, or repeats of it), printed
+// on `out`. Journals of different runs, or a file that is no journal (with its
+// line), are refused with one line on `err` and status 2.
+int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out,
+                   std::ostream& err);
 
 }  // namespace damier::match
