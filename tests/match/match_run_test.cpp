@@ -99,10 +99,13 @@ std::string tag(const m::test::ReadGame& g, const std::string& name) {
     return "\x01missing";
 }
 
-// Every PDN game: its tags, its moves legal from its FEN, its result as in the
-// journal. Adds each game's number of moves to `lengths`.
+// Every PDN game: its tags, its moves legal from its FEN (from the start position
+// when there is none: an opening that is a move sequence is written as moves),
+// its result as in the journal. Adds each game's number of moves to `lengths`.
+// With `openings`, a game without FEN passes through the position of the opening
+// its Opening tag names.
 void check_pdn(const std::string& variant, const std::string& pdn, const std::vector<JournalGame>& journal,
-               std::vector<std::size_t>* lengths = nullptr) {
+               std::vector<std::size_t>* lengths = nullptr, const std::vector<m::Opening>* openings = nullptr) {
     std::vector<std::string> chunks;
     for (std::size_t at = pdn.find("[Event "); at != std::string::npos;) {
         const std::size_t next = pdn.find("\n[Event ", at + 1);
@@ -116,7 +119,8 @@ void check_pdn(const std::string& variant, const std::string& pdn, const std::ve
         ASSERT_TRUE(g.ok);
         EXPECT_FALSE(g.moves.empty());
         if (lengths) lengths->push_back(g.moves.size());
-        for (const char* t : {"White", "Black", "Result", "FEN", "GameType"}) EXPECT_NE(tag(g, t), "\x01missing") << t;
+        for (const char* t : {"White", "Black", "Result", "GameType", "TimeControl"})
+            EXPECT_NE(tag(g, t), "\x01missing") << t;
         EXPECT_EQ(tag(g, "White"), journal[i].seats[0]);
         EXPECT_EQ(tag(g, "Black"), journal[i].seats[1]);
         EXPECT_EQ(tag(g, "Result"), g.result);
@@ -125,18 +129,28 @@ void check_pdn(const std::string& variant, const std::string& pdn, const std::ve
         EXPECT_EQ(g.result, white < 1.5   ? (eight ? "1-0" : "2-0")
                             : white > 1.5 ? (eight ? "0-1" : "0-2")
                                           : (eight ? "1/2-1/2" : "1-1"));
+        std::string opening_fen;
+        if (openings && tag(g, "FEN") == "\x01missing")
+            for (const auto& o : *openings)
+                if (o.name == tag(g, "Opening")) opening_fen = o.position;
+        bool passed_opening = false;
         const std::string error = d::with_variant(variant, false, [&]<class R>() {
             using N = d::Notation<R>;
-            auto p = N::parse_fen(tag(g, "FEN"));
+            auto p = tag(g, "FEN") == "\x01missing" ? damier::Result(N::start()) : N::parse_fen(tag(g, "FEN"));
             ASSERT_TRUE(p) << p.error();
             auto pos = *p;
+            auto target = N::parse_fen(opening_fen);
             for (const auto& move : g.moves) {
+                if (target && pos == *target) passed_opening = true;
                 auto mv = N::parse_move(pos, move);
                 ASSERT_TRUE(mv) << move << ": " << mv.error();
                 pos = pos.after(*mv);
             }
         });
         EXPECT_EQ(error, "");
+        if (!opening_fen.empty()) {
+            EXPECT_TRUE(passed_opening) << tag(g, "Opening");
+        }
     }
 }
 
@@ -160,7 +174,11 @@ void play_draughts_pair(const std::string& variant, int rounds, bool bundled) {
         // Colour-swapped pairs: A is white in the first game of each pair.
         EXPECT_EQ(journal[i].seats, (i % 2 ? std::vector<std::string>{"B", "A"} : std::vector<std::string>{"A", "B"}));
     }
-    check_pdn(variant, file_text(s.pdn_path), journal);
+    check_pdn(variant, file_text(s.pdn_path), journal, nullptr, &s.openings);
+    // The bundled ballots are move sequences from the start: no FEN setup.
+    if (bundled) {
+        EXPECT_EQ(file_text(s.pdn_path).find("[FEN "), std::string::npos);
+    }
 }
 
 TEST(MatchRun, InternationalPairsOverTwoBundledOpenings) { play_draughts_pair("international", 2, true); }
@@ -376,10 +394,24 @@ TEST(MatchRun, ClockGameWithoutTimeLosses) {
     auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "2+0.05");
     s.max_plies = 30;
     s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
     ASSERT_EQ(run(s), 0);
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), 2u);
     for (const auto& g : journal) EXPECT_EQ(g.reason.find("time"), std::string::npos) << g.reason;
+    // The PGN TimeControl form, and each move with the mover's clock after it.
+    const std::string pdn = file_text(s.pdn_path);
+    check_pdn("international", pdn, journal);
+    const auto game = m::test::read_pdn_game(pdn);
+    EXPECT_EQ(tag(game, "TimeControl"), "2+0.05");
+    ASSERT_EQ(game.comments.size(), 30u);
+    for (const auto& comment : game.comments) {
+        const auto at = comment.find("[%clk 0:00:0");
+        ASSERT_NE(at, std::string::npos) << comment;
+        const double seconds = std::stod(comment.substr(at + 12));
+        EXPECT_GT(seconds, 0) << comment;
+        EXPECT_LE(seconds, 2.05) << comment;
+    }
 }
 
 TEST(MatchRun, LateEngineLosesOnTheClock) {
@@ -638,9 +670,17 @@ TEST(MatchRun, ResignAdjudicatedInAWonPosition) {
     s.adjudication.resign_move_count = 2;
     s.adjudication.resign_score = 3;
     s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
     ASSERT_EQ(run(s), 0);
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), 2u);
+    // A setup that no moves reach keeps its FEN tag; node limits have TimeControl "-".
+    const std::string pdn = file_text(s.pdn_path);
+    check_pdn("international", pdn, journal);
+    const auto game = m::test::read_pdn_game(pdn);
+    EXPECT_EQ(tag(game, "FEN"), "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B3,4");
+    EXPECT_EQ(tag(game, "TimeControl"), "-");
+    EXPECT_EQ(tag(game, "EngineLimit"), "nodes=2000");
     for (const auto& g : journal) {
         EXPECT_NE(g.reason.find("resigns"), std::string::npos) << g.reason;
         EXPECT_EQ(g.places, (std::vector<double>{1, 2}));

@@ -27,6 +27,11 @@ struct TimeControl {
     // "40/60+0.5", "60+0.5", "60", "movetime=0.1", "depth=6", "nodes=10000".
     static Result<TimeControl> parse(const std::string& text);
     std::string describe() const;
+    // The PDN/PGN TimeControl tag value (PGN standard 9.6.1, in seconds): "40/60"
+    // (moves per period, repeated), "300" (sudden death), "300+2" (increment),
+    // "40/60+0.5"; a fixed time per move as cutechess writes it, "0.1/move"; "-"
+    // (no time control) for depth and node limits.
+    std::string pdn() const;
 };
 
 struct Adjudication {

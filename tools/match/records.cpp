@@ -2,7 +2,11 @@
 
 #include <cstdio>
 #include <ctime>
+#include <map>
+#include <mutex>
+#include <optional>
 
+#include "tools/match/opening_moves.hpp"
 #include "tools/match/pdn.hpp"
 
 namespace damier::match {
@@ -14,6 +18,18 @@ std::string today() {
     char text[16];
     std::strftime(text, sizeof text, "%Y.%m.%d", std::localtime(&now));
     return text;
+}
+
+// The moves from the start to each opening, found once per opening (the search
+// takes up to a fraction of a second for a setup that no short sequence reaches).
+std::optional<std::vector<std::string>> cached_opening_moves(const MatchSettings& s, const std::string& fen) {
+    static std::mutex mutex;
+    static std::map<std::string, std::optional<std::vector<std::string>>> cache;
+    const std::string key = s.variant + (s.nocapture ? " nocapture " : " ") + fen;
+    std::lock_guard lock(mutex);
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, opening_moves(s.variant, s.nocapture, fen)).first;
+    return it->second;
 }
 
 }  // namespace
@@ -29,6 +45,15 @@ std::string pdn_text(const MatchSettings& s, const GameRecord& r) {
     const auto& white = s.engines[static_cast<std::size_t>(r.seat_engines[0])].name;
     const auto& black = s.engines[static_cast<std::size_t>(r.seat_engines[1])].name;
     const int white_points = r.end.places[0] < 1.5 ? 2 : r.end.places[0] > 1.5 ? 0 : 1;
+    // An opening that is a short sequence of moves from the start is written as
+    // those moves, as other programs write ballots; a setup keeps its FEN tag.
+    std::string fen = r.opening_text;
+    std::vector<std::string> opening;
+    if (!fen.empty())
+        if (auto moves = cached_opening_moves(s, fen)) {
+            opening = *moves;
+            fen.clear();
+        }
     g.tags = {{"Event", "damier-match"},
               {"Site", "?"},
               {"Date", today()},
@@ -37,14 +62,19 @@ std::string pdn_text(const MatchSettings& s, const GameRecord& r) {
               {"Black", black},
               {"Result", pdn_result(s.variant, white_points)},
               {"GameType", pdn_game_type(s.variant)},
-              {"FEN", r.opening_text},
+              {"FEN", fen},
               {"Opening", r.opening_name},
-              {"TimeControl", s.time.describe()},
-              {"Termination", r.end.reason}};
-    g.moves = r.moves;
-    g.comments = r.comments;
+              {"TimeControl", s.time.pdn()}};
+    // Depth and node limits have no PGN form (TimeControl "-"): say what they were.
+    if (s.time.kind == TimeControl::Kind::Depth || s.time.kind == TimeControl::Kind::Nodes)
+        g.tags.emplace_back("EngineLimit", s.time.describe());
+    g.tags.emplace_back("Termination", r.end.reason);
+    g.moves = opening;
+    g.comments.assign(opening.size(), "");
+    g.moves.insert(g.moves.end(), r.moves.begin(), r.moves.end());
+    g.comments.insert(g.comments.end(), r.comments.begin(), r.comments.end());
     g.result = pdn_result(s.variant, white_points);
-    g.black_moves_first_in_fen = r.opening_mid_move;
+    g.black_moves_first_in_fen = fen.empty() ? false : r.opening_mid_move;
     return write_pdn(g);
 }
 
