@@ -8,6 +8,8 @@
 #include "engine/draughts/variant_list.hpp"
 #include "eval/draughts/searchable.hpp"
 #include "protocol/command_line.hpp"
+#include "protocol/hub_line.hpp"
+#include "protocol/hub_session.hpp"
 #include "search/alphabeta.hpp"
 
 namespace damier::cli {
@@ -34,18 +36,19 @@ int draughts_search(const Arguments& args, const search::Limits& limits, int thr
         return s;
     };
     auto result = engine.run(root, limits, threads, control, [&](const auto& r) {
-        std::printf("info depth=%d mean-depth=%.2f score=%.2f nodes=%llu time=%.3f nps=%.0f pv=\"%s\"\n", r.depth,
-                    r.mean_depth, r.score / 100.0, static_cast<unsigned long long>(r.nodes), r.seconds,
-                    r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0.0, line(r.pv).c_str());
+        // The Hub's info line (protocol/HUB.md, Output): won scores as 99.95, not raw units.
+        const std::string info = "info " + hub::info_fields(r.depth, r.mean_depth, r.score, r.nodes, r.seconds) +
+                                 " pv=" + hub::format_value(line(r.pv));
+        std::printf("%s\n", info.c_str());
         std::fflush(stdout);
     });
     if (!result.has_move) {
         std::printf("done move=none nodes=%llu\n", static_cast<unsigned long long>(result.nodes));
         return 0;
     }
-    std::printf("done move=%s%s depth=%d score=%.2f nodes=%llu time=%.3f\n", N::hub_move(result.best).c_str(),
+    std::printf("done move=%s%s depth=%d score=%s nodes=%llu time=%.3f\n", N::hub_move(result.best).c_str(),
                 result.has_ponder ? (" ponder=" + N::hub_move(result.ponder)).c_str() : "", result.depth,
-                result.score / 100.0, static_cast<unsigned long long>(result.nodes), result.seconds);
+                hub::format_score(result.score).c_str(), static_cast<unsigned long long>(result.nodes), result.seconds);
     return 0;
 }
 

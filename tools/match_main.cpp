@@ -30,7 +30,8 @@ const char* usage =
     "                    [--sprt elo0=E elo1=E alpha=A beta=B]\n"
     "                    [--pdn FILE] [--record FILE] [--journal FILE] [--json FILE] [--resume] [--shard K/N]\n"
     "       damier-match --merge JOURNAL... [--sprt ...]\n"
-    "       damier-match --demo [--variant NAME] [--tc ...]     one game of damier against itself, board shown\n";
+    "       damier-match --demo [--variant NAME] [--tc ...]     one game of damier against itself, board shown\n"
+    "       damier-match --help | --version\n";
 
 int fail(const std::string& message) {
     std::cerr << "damier-match: " << message << '\n';
@@ -118,6 +119,9 @@ int main(int argc, char** argv) {
         try {
             if (a == "--help" || a == "-h") {
                 std::cout << usage;
+                return 0;
+            } else if (a == "--version") {
+                std::cout << "damier-match " << DAMIER_VERSION << '\n';
                 return 0;
             } else if (a == "--engine") {
                 EngineSpec e;

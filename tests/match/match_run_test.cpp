@@ -702,6 +702,8 @@ int run_binary(const std::string& arguments, std::string& error) {
 TEST(MatchRun, CommandLineHelpAndBadArguments) {
     std::string error;
     EXPECT_EQ(run_binary("--help", error), 0);
+    EXPECT_EQ(run_binary("--version", error), 0);
+    EXPECT_EQ(error, "");
     const std::string two = " --engine name=a cmd=/bin/true --engine name=b cmd=/bin/true";
     const std::string fake = std::string(" --engine name=fake cmd=") + DAMIER_FAKE_ENGINE;
     const std::string fake2 = std::string(" --engine name=fake2 cmd=") + DAMIER_FAKE_ENGINE;

@@ -58,7 +58,9 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
     const double n = static_cast<double>(train.size());
+    int stale = 0;  // reports since the best one
     for (int epoch = 1; epoch <= settings.epochs && train.size() > 0; ++epoch) {
+        r.last_epoch = epoch;
         std::fill(gradient.begin(), gradient.end(), 0.0);
         for (std::size_t i = 0; i < train.size(); ++i) {
             const float* row = train.row(i);
@@ -99,6 +101,13 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
             std::snprintf(line, sizeof line, "epoch %d: train loss %.6f, validation loss %.6f%s", epoch, train_loss,
                           validation_loss, r.best_epoch == epoch ? " (best)" : "");
             progress(line);
+            stale = r.best_epoch == epoch ? 0 : stale + 1;
+            if (settings.patience > 0 && stale >= settings.patience) {
+                std::snprintf(line, sizeof line, "stopped at epoch %d: no better held-out loss in %d reports (best: epoch %d)",
+                              epoch, stale, r.best_epoch);
+                progress(line);
+                break;
+            }
         }
     }
     return r;

@@ -38,6 +38,9 @@ struct FitSettings {
     // training loss, so a weight the data hardly supports stays near its start.
     double l2 = 0;
     int report_every = 100;
+    // Early stop: after this many reports in a row without a better held-out loss
+    // the fit ends (the best weights are kept either way); 0 runs every epoch.
+    int patience = 0;
 };
 
 struct FitResult {
@@ -46,6 +49,7 @@ struct FitResult {
     double train_loss_before = 0, validation_loss_before = 0;
     double train_loss = 0, validation_loss = 0;
     int best_epoch = 0;
+    int last_epoch = 0;  // the epochs run: fewer than asked when patience stopped the fit
 };
 
 // Mean log loss of the samples under weights and K.
