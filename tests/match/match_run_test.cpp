@@ -198,7 +198,10 @@ void play_halma(int players) {
     s.max_plies = 30;
     s.record_path = temp_file("games.txt");
     s.journal_path = temp_file("journal");
-    ASSERT_EQ(run(s), 0);
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    // The average place is in the table of games of three and more only.
+    EXPECT_EQ(output.find("Avg place") != std::string::npos, players > 2) << output;
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), static_cast<std::size_t>(players));
     // Each engine takes each seat across the rotations.
@@ -486,6 +489,43 @@ TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
         for (const auto& g : read_journal(path)) EXPECT_TRUE(parts.emplace(g.index, g.seats).second) << g.index;
     EXPECT_EQ(whole.size(), 8u);
     EXPECT_EQ(parts, whole);
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The console as fastchess shows a run: progress with the ETA every 10 games, the
+// pentanomial counts, the match line once at the end, then what each engine spent.
+TEST(MatchRun, ConsoleShowsProgressPentanomialAndEngineUse) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 6;
+    s.max_plies = 20;
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_NE(output.find("Progress: 10 of 12 games, elapsed 0:00:"), std::string::npos) << output;
+    EXPECT_NE(output.find(", ETA 0:00:"), std::string::npos) << output;
+    EXPECT_EQ(occurrences(output, "Score of damier vs fake: "), 2u) << output;  // at game 10 and at the end
+    EXPECT_EQ(occurrences(output, "Ptnml(0-2): "), 2u) << output;
+    EXPECT_EQ(output.find("Avg place"), std::string::npos) << output;
+    const auto table = output.find("Engine                     Games  Avg plies   Moves  Avg time/move");
+    ASSERT_NE(table, std::string::npos) << output;
+    for (const char* engine : {"\ndamier ", "\nfake "}) {
+        const auto row = output.find(engine, table);
+        ASSERT_NE(row, std::string::npos) << output;
+        std::istringstream fields(output.substr(row + 1));
+        std::string name;
+        int games = 0;
+        double plies = 0;
+        long moves = 0;
+        fields >> name >> games >> plies >> moves;
+        EXPECT_EQ(games, 12) << engine;
+        EXPECT_GT(plies, 0) << engine;
+        EXPECT_LE(plies, 20) << engine;
+        EXPECT_GT(moves, 0) << engine;
+    }
 }
 
 int merge(const std::vector<std::string>& paths, std::string& output) {

@@ -139,6 +139,8 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
     std::vector<std::optional<double>> last_score(static_cast<std::size_t>(seats));
     std::vector<int> losing_streak(static_cast<std::size_t>(seats), 0);
     int quiet_streak = 0;
+    record.seat_moves.assign(static_cast<std::size_t>(seats), 0);
+    record.seat_seconds.assign(static_cast<std::size_t>(seats), 0.0);
     record.opening_text = referee.opening_text();
     record.opening_mid_move = referee.opening_mid_move();
 
@@ -227,6 +229,8 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
         comment += format_seconds(reply.seconds) + "s";
         // The mover's clock after the move (its increment added), as PGN readers show it.
         if (tc.kind == TimeControl::Kind::GameClock) comment += " [%clk " + clock_reading(remaining[s]) + "]";
+        ++record.seat_moves[s];
+        record.seat_seconds[s] += reply.seconds;
         record.moves.push_back(referee.record_moves().back());
         record.comments.push_back(comment);
         if (setup.on_move) setup.on_move(referee, reply.move);

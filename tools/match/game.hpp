@@ -55,6 +55,9 @@ struct GameRecord {
     GameEnd end;
     std::vector<std::string> moves, comments;
     std::vector<std::string> faults;  // "engine: what went wrong", for the log
+    // Per seat: the moves its engine played and the seconds they took (go to done).
+    std::vector<int> seat_moves;
+    std::vector<double> seat_seconds;
 };
 
 struct GameSetup {

@@ -20,7 +20,7 @@ namespace damier::match {
 class Standings {
 public:
     Standings(std::vector<std::string> names, int seats, std::optional<SprtParameters> sprt)
-        : names_(std::move(names)), head_to_head_(names_.size() == 2 && seats == 2), sprt_(sprt) {}
+        : names_(std::move(names)), seats_(seats), head_to_head_(names_.size() == 2 && seats == 2), sprt_(sprt) {}
 
     void add(const Finished& f) {
         ++games_;
@@ -58,12 +58,8 @@ public:
         return match::sprt(paired_.pairs, *sprt_);
     }
 
-    void print_progress(std::ostream& out) const {
-        if (head_to_head_) {
-            out << "Score of " << names_[0] << " vs " << names_[1] << ": " << format_progress(results()) << '\n';
-            if (auto s = sprt()) out << "SPRT: " << format_sprt(*s, *sprt_) << '\n';
-        }
-    }
+    // The match line, the pentanomial counts and the SPRT (two engines, two seats).
+    void print_progress(std::ostream& out) const;
 
     // The table of every engine, best score first, then the match line.
     void print_table(std::ostream& out) const;
@@ -72,6 +68,7 @@ public:
 
 private:
     std::vector<std::string> names_;
+    int seats_;
     bool head_to_head_;
     std::optional<SprtParameters> sprt_;
     int games_ = 0;
@@ -79,5 +76,23 @@ private:
     MatchResults paired_;
     std::map<std::pair<std::string, int>, Outcome> pending_;  // (run, set): the first game of a pair
 };
+
+// What each engine spent: its moves and their time, its games and their length,
+// for the table at the end of a run.
+class EngineUse {
+public:
+    void add(const std::string& engine, int moves, double seconds, int plies);
+    void print(std::ostream& out) const;
+
+private:
+    struct Use {
+        std::uint64_t games = 0, moves = 0, plies = 0;
+        double seconds = 0;
+    };
+    std::map<std::string, Use> use_;
+};
+
+// Seconds as h:mm:ss.
+std::string clock_text(double seconds);
 
 }  // namespace damier::match

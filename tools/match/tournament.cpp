@@ -152,6 +152,9 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
     const int worker_count = workers_left;
     for (int i = 0; i < worker_count; ++i) pool.emplace_back(worker);
 
+    EngineUse use;
+    int played = 0;  // games of this run, not resumed ones: the pace for the ETA
+    const auto started = Clock::now();
     std::unique_lock lock(mutex);
     for (;;) {
         wake.wait(lock, [&] { return !finished.empty() || workers_left == 0; });
@@ -176,7 +179,18 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
         if (journal.is_open()) journal << journal_line(f) << '\n' << std::flush;
         if (pdn.is_open()) pdn << pdn_text(s, r) << std::flush;
         if (record.is_open()) record << halma_record_text(s, r, *halma_rules) << std::flush;
-        if (standings.games() % 10 == 0 || workers_left == 0) standings.print_progress(out);
+        for (std::size_t seat = 0; seat < f.seat_names.size(); ++seat)
+            if (seat < r.seat_moves.size())
+                use.add(f.seat_names[seat], r.seat_moves[seat], r.seat_seconds[seat], static_cast<int>(r.moves.size()));
+        ++played;
+        // Every 10 games while games remain (the final table ends with the same lines).
+        if (standings.games() % 10 == 0 && static_cast<std::size_t>(standings.games()) < total) {
+            const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+            const auto left = total - static_cast<std::size_t>(standings.games());
+            out << "Progress: " << standings.games() << " of " << total << " games, elapsed " << clock_text(elapsed)
+                << ", ETA " << clock_text(elapsed / played * static_cast<double>(left)) << '\n';
+            standings.print_progress(out);
+        }
         if (auto decision = standings.sprt(); decision && decision->decision != SprtDecision::Continue && !stop) {
             out << "SPRT decided: " << (decision->decision == SprtDecision::AcceptH1 ? "H1 accepted" : "H0 accepted")
                 << "; finishing the games in progress\n";
@@ -189,6 +203,11 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
     if (interrupted.load()) out << "Interrupted: the journal lets --resume finish the run\n";
     out << "\nFinal standings after " << standings.games() << " games\n";
     standings.print_table(out);
+    if (played > 0) {
+        out << "\nTime and length of this run's " << played << " games, elapsed "
+            << clock_text(std::chrono::duration<double>(Clock::now() - started).count()) << '\n';
+        use.print(out);
+    }
     if (!s.json_path.empty()) {
         std::ofstream summary(s.json_path);
         summary << standings.json();
