@@ -20,7 +20,7 @@ using namespace damier::match;
 
 const char* usage =
     "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [param.NAME=VALUE ...]\n"
-    "                    --engine ... [more engines]\n"
+    "                    --engine ... [more engines] [--each [arg=ARG] [dir=DIR] [param.NAME=VALUE] ...]\n"
     "                    [--variant NAME] [--players N] [--set OPTION=VALUE ...]\n"
     "                    [--games N | --rounds N] [--gauntlet] [--concurrency N] [--seed N]\n"
     "                    [--openings FILE|none] [--openings-order sequential|random] [--include-lost]\n"
@@ -28,7 +28,8 @@ const char* usage =
     "                    [--margin S] [--hang-timeout S] [--max-plies N]\n"
     "                    [--draw movenumber=N movecount=N score=S] [--resign movecount=N score=S]\n"
     "                    [--sprt elo0=E elo1=E alpha=A beta=B]\n"
-    "                    [--pdn FILE] [--record FILE] [--journal FILE] [--json FILE] [--resume] [--shard K/N]\n"
+    "                    [--pdn FILE] [--record FILE] [--journal FILE] [--json FILE] [--log FILE]\n"
+    "                    [--resume] [--shard K/N]\n"
     "       damier-match --merge JOURNAL... [--sprt ...]\n"
     "       damier-match --demo [--variant NAME] [--tc ...]     one game of damier against itself, board shown\n"
     "       damier-match --help | --version\n";
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
     MatchSettings s;
     std::vector<std::pair<std::string, std::string>> rule_options;
     std::vector<std::string> merge_paths;
+    std::vector<std::pair<std::string, std::string>> each;  // --each: for every engine
     std::string openings_path, openings_order = "sequential", tc_text = "movetime=0.1";
     long long games = 0, seed = 1;
     bool include_lost = false, demo = false, merge = false, players_given = false, rounds_given = false;
@@ -136,6 +138,11 @@ int main(int argc, char** argv) {
                 if (e.command.empty() || e.command[0].empty()) return fail("--engine needs cmd=PATH");
                 if (e.name.empty()) e.name = e.command[0].substr(e.command[0].rfind('/') + 1);
                 s.engines.push_back(e);
+            } else if (a == "--each") {
+                for (const auto& [name, v] : pairs_after(args, i)) {
+                    if (name == "arg" || name == "dir" || name.rfind("param.", 0) == 0) each.emplace_back(name, v);
+                    else return fail("--each takes arg=, dir=, param.NAME=; got " + quoted(name));
+                }
             } else if (a == "--variant") s.variant = need("--variant");
             else if (a == "--players") {
                 auto v = whole("--players", need("--players"), 2, 6);
@@ -201,6 +208,7 @@ int main(int argc, char** argv) {
             else if (a == "--record") s.record_path = need("--record");
             else if (a == "--journal") s.journal_path = need("--journal");
             else if (a == "--json") s.json_path = need("--json");
+            else if (a == "--log") s.log_path = need("--log");
             else if (a == "--resume") s.resume = true;
             else if (a == "--shard") {
                 const std::string text = need("--shard");
@@ -218,6 +226,17 @@ int main(int argc, char** argv) {
         } catch (const std::exception& e) {
             return fail(e.what());
         }
+    }
+    // --each applies to every engine: its parameters before the engine's own (which
+    // are sent later and so win), its dir where the engine has none, its args after.
+    for (auto& e : s.engines) {
+        std::vector<std::pair<std::string, std::string>> params;
+        for (const auto& [name, v] : each) {
+            if (name == "arg") e.command.push_back(v);
+            else if (name == "dir" && e.directory.empty()) e.directory = v;
+            else if (name.rfind("param.", 0) == 0) params.emplace_back(name.substr(6), v);
+        }
+        e.params.insert(e.params.begin(), params.begin(), params.end());
     }
     if (merge) {
         if (merge_paths.empty()) return fail("--merge needs journal files");

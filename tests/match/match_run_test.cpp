@@ -464,6 +464,32 @@ TEST(MatchRun, ConcurrentGamesAreEachRecordedOnce) {
     EXPECT_EQ(indices, (std::set<int>{0, 1, 2, 3, 4, 5}));
 }
 
+// The bar: 200 games, two at a time, against an engine that crashes
+// every 25th search of each of its lives: every game once in the journal and in
+// the PDN, each PDN game, opening moves included, legal from the start position.
+TEST(MatchRun, SlowTwoHundredConcurrentGamesWithAFaultyEngineAreAllRecorded) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("crashy", {"crash-after=25"}), "nodes=300");
+    auto openings = m::load_openings(m::bundled_openings_dir() + "/international-3move.tsv", "international");
+    ASSERT_TRUE(openings) << openings.error();
+    s.openings = *openings;
+    s.rounds = 100;
+    s.concurrency = 2;
+    s.max_plies = 60;
+    s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0) << output;
+    EXPECT_NE(output.find("fault: crashy"), std::string::npos);
+    const auto journal = read_journal(s.journal_path);
+    std::set<int> indices;
+    for (const auto& g : journal) indices.insert(g.index);
+    EXPECT_EQ(journal.size(), 200u);
+    EXPECT_EQ(indices.size(), 200u);
+    // The PDN is in finishing order, as the journal.
+    check_pdn("international", file_text(s.pdn_path), journal, nullptr, &s.openings);
+    EXPECT_EQ(file_text(s.pdn_path).find("[FEN "), std::string::npos);
+}
+
 TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
     auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
     s.rounds = 4;
@@ -526,6 +552,35 @@ TEST(MatchRun, ConsoleShowsProgressPentanomialAndEngineUse) {
         EXPECT_LE(plies, 20) << engine;
         EXPECT_GT(moves, 0) << engine;
     }
+}
+
+// --log: every line to and from every engine, with the time and the engine's name.
+TEST(MatchRun, LogHoldsEveryProtocolLine) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=300");
+    s.max_plies = 6;
+    s.log_path = temp_file("protocol.log");
+    ASSERT_EQ(run(s), 0);
+    const std::string log = file_text(s.log_path);
+    for (const char* line : {" damier < hub\n", " damier > wait\n", " fake < set-param name=variant value=international\n",
+                             " fake > pong\n", " damier < level nodes=300\n", " damier < go think\n", " fake > done move=",
+                             " damier > done move=", " fake < quit\n"})
+        EXPECT_NE(log.find(line), std::string::npos) << line;
+    std::istringstream lines(log);
+    std::size_t count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        std::istringstream fields(line);
+        double seconds = -1;
+        std::string engine, direction;
+        fields >> seconds >> engine >> direction;
+        EXPECT_GE(seconds, 0) << line;
+        EXPECT_TRUE(engine == "damier" || engine == "fake") << line;
+        EXPECT_TRUE(direction == "<" || direction == ">") << line;
+    }
+    EXPECT_GT(count, 20u);
+    s.log_path = "/nonexistent/directory/protocol.log";
+    std::string output;
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("cannot write --log /nonexistent/directory/protocol.log"), std::string::npos) << output;
 }
 
 int merge(const std::vector<std::string>& paths, std::string& output) {
@@ -737,6 +792,46 @@ int run_binary(const std::string& arguments, std::string& error) {
     while (std::fgets(buffer, sizeof buffer, pipe)) error += buffer;
     const int status = ::pclose(pipe);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The demo: each move with its score on one line, the board every 10 plies and
+// at the end, one result line, and no match statistics for a single game.
+TEST(MatchRun, DemoShowsMovesBoardsAndAResult) {
+    FILE* pipe = ::popen((std::string(DAMIER_MATCH_BINARY) + " --demo --tc nodes=300 --max-plies 36 2>&1").c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    ASSERT_EQ(::pclose(pipe), 0) << output;
+    EXPECT_NE(output.find("\n1. "), std::string::npos) << output;
+    EXPECT_NE(output.find("\n1... "), std::string::npos) << output;
+    EXPECT_EQ(occurrences(output, " {"), 36u) << output;
+    EXPECT_EQ(occurrences(output, "\nResult: draw (maximum length of 36 plies) after 36 plies\n"), 1u) << output;
+    EXPECT_EQ(output.find("Score of"), std::string::npos) << output;
+    EXPECT_EQ(output.find("Final standings"), std::string::npos) << output;
+}
+
+// --each gives every engine its parameters (before the engine's own, which win).
+TEST(MatchRun, EachAppliesToEveryEngine) {
+    const std::string journal = temp_file("journal");
+    const std::string engines = std::string(" --engine name=a cmd=") + DAMIER_BINARY + " param.hash=4 --engine name=b cmd=" +
+                                DAMIER_BINARY;
+    std::string error;
+    ASSERT_EQ(run_binary("--each param.hash=8 param.threads=1" + engines + " --games 2 --tc nodes=300 --max-plies 6 --journal " +
+                             journal,
+                         error),
+              0)
+        << error;
+    auto line = damier::hub::parse_line(file_text(journal).substr(0, file_text(journal).find('\n')));
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->value("params1"), "hash=8 threads=1 hash=4");
+    EXPECT_EQ(line->value("params2"), "hash=8 threads=1");
+    // A parameter the engines refuse, given once for all of them, is refused before the first game.
+    EXPECT_EQ(run_binary(std::string("--each param.bogus=1 --engine name=a cmd=") + DAMIER_FAKE_ENGINE +
+                             " --engine name=b cmd=" + DAMIER_FAKE_ENGINE,
+                         error),
+              2);
+    EXPECT_NE(error.find("a refused set-param name=bogus value=1"), std::string::npos) << error;
 }
 
 TEST(MatchRun, CommandLineHelpAndBadArguments) {

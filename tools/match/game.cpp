@@ -233,7 +233,7 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
         record.seat_seconds[s] += reply.seconds;
         record.moves.push_back(referee.record_moves().back());
         record.comments.push_back(comment);
-        if (setup.on_move) setup.on_move(referee, reply.move);
+        if (setup.on_move) setup.on_move(referee, record.moves.back(), comment);
 
         // Adjudication by the engines' own scores (two seats).
         last_score[s] = reply.score;

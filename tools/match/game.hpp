@@ -65,8 +65,9 @@ struct GameSetup {
     const Adjudication* adjudication = nullptr;
     int max_plies = 400;
     std::vector<std::pair<std::string, std::string>> rules;  // set-param for every engine
-    // Called after each move with the board (the demo); may be empty.
-    std::function<void(const Referee&, const std::string& move)> on_move;
+    // Called after each move with the board, the move as recorded and its comment
+    // (score/depth time), for the demo; may be empty.
+    std::function<void(const Referee&, const std::string& move, const std::string& comment)> on_move;
 };
 
 // Plays the game to its end. `engines` holds the engine of each seat (one engine

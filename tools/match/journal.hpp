@@ -23,9 +23,9 @@ struct Finished {
     std::string reason;
 };
 
-// The run line's fields in the order written: id, variant, options, tc, engines,
-// engineN, paramsN, cmdN, schedule, seats, openings, openings-file, max-plies,
-// adjudication, shard.
+// The run line's fields in the order written: id, variant, options (the rule
+// parameters), tc, engines (their count), engineN, paramsN, cmdN for each,
+// schedule, seats, openings (count:digest), max-plies, margin, adjudication, shard.
 using RunFields = std::vector<std::pair<std::string, std::string>>;
 
 // The run line of `settings` under the run id `id`, as read back from its text.

@@ -74,6 +74,12 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                        open_output(journal, s.journal_path, "--journal"), open_output(json, s.json_path, "--json")})
         if (!error.empty()) return refuse(error);
     json.close();  // written whole at the end
+    std::ofstream log;
+    if (auto error = open_output(log, s.log_path, "--log"); !error.empty()) return refuse(error);
+    struct LogGuard {
+        explicit LogGuard(std::ostream* l) { set_protocol_log(l); }
+        ~LogGuard() { set_protocol_log(nullptr); }
+    } log_guard(log.is_open() ? &log : nullptr);
     const auto rules = rule_params(s);
     if (auto error = check_engines(s.engines, rules); !error.empty()) return refuse(error);
     if (journal.is_open() && !journal_has_run) journal << run_line(run) << '\n' << std::flush;
@@ -133,9 +139,13 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                     if (engine->running() && !engine->new_game(std::chrono::seconds(5)).empty()) engine->quit();
                 GameSetup setup{&s.time, &s.adjudication, s.max_plies, rules, {}};
                 if (s.show_boards)
-                    setup.on_move = [&](const Referee& ref, const std::string& move) {
+                    setup.on_move = [&](const Referee& ref, const std::string& move, const std::string& comment) {
+                        // Moves numbered as a score sheet numbers them, the board every 10 plies and at the end.
+                        const int ply = ref.plies();
                         std::lock_guard lock(mutex);
-                        out << "\n" << ref.plies() << ". " << move << "\n" << ref.diagram() << std::flush;
+                        out << (ply + 1) / 2 << (ply % 2 ? ". " : "... ") << move << " {" << comment << "}\n";
+                        if (ply % 10 == 0 || ref.result()) out << '\n' << ref.diagram() << '\n';
+                        out << std::flush;
                     };
                 play_game(**referee, seats, setup, r);
             }
@@ -173,8 +183,11 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
         std::string outcome = "places " + places;
         if (!halma_rules)
             outcome = f.places[0] == f.places[1] ? "draw" : f.seat_names[f.places[0] < f.places[1] ? 0 : 1] + " wins";
-        out << "Game " << standings.games() << " of " << total << " (" << who << ", opening " << r.opening_name
-            << "): " << outcome << " (" << r.end.reason << ")\n";
+        if (s.show_boards)  // the demo: one game, one result line, no statistics
+            out << "Result: " << outcome << " (" << r.end.reason << ") after " << r.moves.size() << " plies\n";
+        else
+            out << "Game " << standings.games() << " of " << total << " (" << who << ", opening " << r.opening_name
+                << "): " << outcome << " (" << r.end.reason << ")\n";
         for (const auto& fault : r.faults) out << "  fault: " << fault << '\n';
         if (journal.is_open()) journal << journal_line(f) << '\n' << std::flush;
         if (pdn.is_open()) pdn << pdn_text(s, r) << std::flush;
@@ -184,7 +197,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                 use.add(f.seat_names[seat], r.seat_moves[seat], r.seat_seconds[seat], static_cast<int>(r.moves.size()));
         ++played;
         // Every 10 games while games remain (the final table ends with the same lines).
-        if (standings.games() % 10 == 0 && static_cast<std::size_t>(standings.games()) < total) {
+        if (!s.show_boards && standings.games() % 10 == 0 && static_cast<std::size_t>(standings.games()) < total) {
             const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
             const auto left = total - static_cast<std::size_t>(standings.games());
             out << "Progress: " << standings.games() << " of " << total << " games, elapsed " << clock_text(elapsed)
@@ -201,6 +214,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
     lock.unlock();
     pool.clear();
     if (interrupted.load()) out << "Interrupted: the journal lets --resume finish the run\n";
+    if (s.show_boards) return 0;
     out << "\nFinal standings after " << standings.games() << " games\n";
     standings.print_table(out);
     if (played > 0) {

@@ -35,9 +35,10 @@ struct MatchSettings {
     std::string record_path;            // Chinese checkers games (appended)
     std::string journal_path;           // one line per finished game, for --resume and --merge
     std::string json_path;              // summary at the end
+    std::string log_path;               // every protocol line of every engine, with times (appended)
     int shard_index = 0, shard_count = 1;  // this run plays the sets whose number % count == index
     bool resume = false;                // skip the games already in the journal
-    bool show_boards = false;           // print the board after every move (the demo)
+    bool show_boards = false;           // the demo: each move with its score, the board every 10 plies and at the end, a result line
     int game_limit = 0;                 // play at most this many games of the schedule, 0 = all
 
     bool is_halma() const { return variant == "chinese" || variant == "diamond"; }
