@@ -10,6 +10,7 @@
 
 #include "engine/core/text.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "tools/match/engines_file.hpp"
 #include "tools/match/preflight.hpp"
 #include "tools/match/tournament.hpp"
 
@@ -20,7 +21,7 @@ using namespace damier::match;
 
 const char* usage =
     "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [param.NAME=VALUE ...]\n"
-    "                    --engine ... [more engines] [--each [arg=ARG] [dir=DIR] [param.NAME=VALUE] ...]\n"
+    "                    --engine ... [more engines] [--engines FILE.json] [--each [arg=ARG] [dir=DIR] [param.NAME=VALUE] ...]\n"
     "                    [--variant NAME] [--players N] [--set OPTION=VALUE ...]\n"
     "                    [--games N | --rounds N] [--gauntlet] [--concurrency N] [--seed N]\n"
     "                    [--openings FILE|none] [--openings-order sequential|random] [--include-lost]\n"
@@ -138,6 +139,10 @@ int main(int argc, char** argv) {
                 if (e.command.empty() || e.command[0].empty()) return fail("--engine needs cmd=PATH");
                 if (e.name.empty()) e.name = e.command[0].substr(e.command[0].rfind('/') + 1);
                 s.engines.push_back(e);
+            } else if (a == "--engines") {
+                auto file = load_engines(need("--engines"));
+                if (!file) return fail(file.error());
+                s.engines.insert(s.engines.end(), file->begin(), file->end());
             } else if (a == "--each") {
                 for (const auto& [name, v] : pairs_after(args, i)) {
                     if (name == "arg" || name == "dir" || name.rfind("param.", 0) == 0) each.emplace_back(name, v);

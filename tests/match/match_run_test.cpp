@@ -413,7 +413,7 @@ TEST(MatchRun, ClockGameWithoutTimeLosses) {
         ASSERT_NE(at, std::string::npos) << comment;
         const double seconds = std::stod(comment.substr(at + 12));
         EXPECT_GT(seconds, 0) << comment;
-        EXPECT_LE(seconds, 2.05) << comment;
+        EXPECT_LE(seconds, 2 + 15 * 0.05) << comment;  // at most the base and every increment of 15 moves
     }
 }
 
@@ -832,6 +832,26 @@ TEST(MatchRun, EachAppliesToEveryEngine) {
                          error),
               2);
     EXPECT_NE(error.find("a refused set-param name=bogus value=1"), std::string::npos) << error;
+}
+
+// --engines: the engines of a JSON file, with --each and --engine beside them.
+TEST(MatchRun, EnginesFromAJsonFile) {
+    const std::string file = temp_file("engines.json"), journal = temp_file("journal");
+    std::ofstream(file) << "[{\"name\": \"a\", \"cmd\": \"" << DAMIER_BINARY
+                        << "\", \"params\": {\"hash\": 8}}, {\"name\": \"b\", \"cmd\": \"" << DAMIER_BINARY << "\"}]";
+    std::string error;
+    ASSERT_EQ(run_binary("--engines " + file + " --each param.threads=1 --games 2 --tc nodes=300 --max-plies 6 --journal " +
+                             journal,
+                         error),
+              0)
+        << error;
+    auto line = damier::hub::parse_line(file_text(journal).substr(0, file_text(journal).find('\n')));
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->value("engine1"), "a");
+    EXPECT_EQ(line->value("params1"), "threads=1 hash=8");
+    EXPECT_EQ(line->value("engine2"), "b");
+    EXPECT_EQ(run_binary("--engines /nonexistent/engines.json", error), 2);
+    EXPECT_EQ(error, "damier-match: cannot read --engines /nonexistent/engines.json\n");
 }
 
 TEST(MatchRun, CommandLineHelpAndBadArguments) {

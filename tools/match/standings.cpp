@@ -5,26 +5,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 namespace damier::match {
-
-namespace {
-
-std::string number(double v) {
-    if (!std::isfinite(v)) return "null";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    return text;
-}
-std::string escaped(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) >= 32) out += c;
-    }
-    return out;
-}
-
-}  // namespace
 
 void Standings::print_progress(std::ostream& out) const {
     if (!head_to_head_) return;
@@ -61,38 +44,40 @@ void Standings::print_table(std::ostream& out) const {
 }
 
 std::string Standings::json() const {
-    std::ostringstream j;
-    j << "{\"games\":" << games_ << ",\"engines\":[";
-    bool first = true;
-    for (const auto& [name, r] : table_.records()) {
-        j << (first ? "" : ",") << "{\"name\":\"" << escaped(name) << "\",\"games\":" << r.games
-          << ",\"average_place\":" << number(r.average_place()) << ",\"average_score\":" << number(r.average_score())
-          << "}";
-        first = false;
-    }
-    j << "]";
+    // NaN and infinite values (no games yet, a one-sided match) are written as null.
+    nlohmann::ordered_json j;
+    j["games"] = games_;
+    j["engines"] = nlohmann::ordered_json::array();
+    for (const auto& [name, r] : table_.records())
+        j["engines"].push_back(
+            {{"name", name}, {"games", r.games}, {"average_place", r.average_place()}, {"average_score", r.average_score()}});
     if (head_to_head_) {
         const MatchResults r = results();
         const EloEstimate elo = trinomial_elo(r), pelo = pentanomial_elo(paired_.pairs);
-        j << ",\"match\":{\"engine\":\"" << escaped(names_[0]) << "\",\"opponent\":\"" << escaped(names_[1])
-          << "\",\"wins\":" << r.wins << ",\"draws\":" << r.draws << ",\"losses\":" << r.losses
-          << ",\"pentanomial\":[";
-        for (std::size_t i = 0; i < 5; ++i) j << (i ? "," : "") << paired_.pairs[i];
-        j << "],\"elo\":" << number(elo.elo) << ",\"elo_margin\":" << number(elo.margin)
-          << ",\"pentanomial_elo\":" << number(pelo.elo) << ",\"pentanomial_elo_margin\":" << number(pelo.margin)
-          << ",\"los\":" << number(likelihood_of_superiority(r)) << ",\"draw_ratio\":" << number(draw_ratio(r));
+        nlohmann::ordered_json match = {{"engine", names_[0]},
+                                        {"opponent", names_[1]},
+                                        {"wins", r.wins},
+                                        {"draws", r.draws},
+                                        {"losses", r.losses},
+                                        {"pentanomial", paired_.pairs},
+                                        {"elo", elo.elo},
+                                        {"elo_margin", elo.margin},
+                                        {"pentanomial_elo", pelo.elo},
+                                        {"pentanomial_elo_margin", pelo.margin},
+                                        {"los", likelihood_of_superiority(r)},
+                                        {"draw_ratio", draw_ratio(r)}};
         if (auto s = sprt()) {
             const char* decision = s->decision == SprtDecision::AcceptH1   ? "H1"
                                    : s->decision == SprtDecision::AcceptH0 ? "H0"
                                                                            : "continue";
-            j << ",\"sprt\":{\"elo0\":" << sprt_->elo0 << ",\"elo1\":" << sprt_->elo1 << ",\"alpha\":" << sprt_->alpha
-              << ",\"beta\":" << sprt_->beta << ",\"llr\":" << number(s->llr) << ",\"lower\":" << number(s->lower)
-              << ",\"upper\":" << number(s->upper) << ",\"decision\":\"" << decision << "\"}";
+            match["sprt"] = {{"elo0", sprt_->elo0}, {"elo1", sprt_->elo1}, {"alpha", sprt_->alpha},
+                             {"beta", sprt_->beta},  {"llr", s->llr},      {"lower", s->lower},
+                             {"upper", s->upper},    {"decision", decision}};
         }
-        j << "}";
+        j["match"] = match;
     }
-    j << "}\n";
-    return j.str();
+    // Names that are not UTF-8 get U+FFFD rather than an exception.
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 void EngineUse::add(const std::string& engine, int moves, double seconds, int plies) {
