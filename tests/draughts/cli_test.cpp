@@ -74,8 +74,7 @@ TEST(DraughtsCli, SearchPrintsTheHubInfoFormat) {
         }
         EXPECT_NE(out[i].find(" pv=28x19x23"), std::string::npos) << out[i];
     }
-    EXPECT_EQ(out.back().rfind("done move=28x19x23", 0), 0u) << out.back();
-    EXPECT_NE(out.back().find(" score=99.99 "), std::string::npos) << out.back();
+    EXPECT_EQ(out.back(), "done move=28x19x23");  // the Hub's done line
 }
 
 TEST(DraughtsCli, BadArgumentsGiveOneLineAndStatusTwo) {

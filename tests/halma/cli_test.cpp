@@ -29,6 +29,26 @@ TEST(halma_cli, PositionsOptionsAndDiamond) {
     EXPECT_EQ(lines(d.out).back().rfind("perft depth=2 nodes=", 0), 0u);
 }
 
+// damier search runs the Hub's session: Chinese checkers too, with its players
+// and options, one info line per iteration with every seat's score, then done.
+TEST(halma_cli, SearchChineseCheckers) {
+    const auto r = damier::testing_support::run_damier("search --variant chinese --players 3 --depth 2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto out = damier::testing_support::lines_of(r.out);
+    ASSERT_EQ(out.size(), 3u) << r.out;
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(out[i].rfind("info depth=" + std::to_string(i + 1) + " ", 0), 0u) << out[i];
+        EXPECT_NE(out[i].find(" scores="), std::string::npos) << out[i];
+    }
+    EXPECT_EQ(out[2].rfind("done move=", 0), 0u) << out[2];
+    const auto diamond = damier::testing_support::run_damier("search --variant diamond --players 2 --nodes 2000");
+    ASSERT_EQ(diamond.status, 0) << diamond.err;
+    EXPECT_EQ(damier::testing_support::lines_of(diamond.out).back().rfind("done move=", 0), 0u) << diamond.out;
+    const auto bad = damier::testing_support::run_damier("search --variant chinese --players 7 --depth 2");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_EQ(damier::testing_support::lines_of(bad.err).size(), 1u) << bad.err;
+}
+
 TEST(halma_cli, BadArgumentsGiveOneLineAndStatusTwo) {
     for (const char* args : {"--variant chinese --players 7 --depth 2", "--variant chinese --players 1 --depth 2",
                              "--variant chinese --depth 0", "--variant chinese", "--variant chinese --depth 2 --set foo=1",
