@@ -220,6 +220,19 @@ void play_halma(int players) {
 }
 
 TEST(MatchRun, ChineseCheckersTwoPlayers) { play_halma(2); }
+
+// A Chinese checkers game says why it ended (it used to read "the game is over").
+TEST(MatchRun, ChineseCheckersTerminationsSayWhy) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=300");
+    s.variant = "chinese";
+    s.halma.move_limit = 3;
+    s.max_plies = 100;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) EXPECT_EQ(g.reason, "move limit of 3 moves per player");
+}
 TEST(MatchRun, ChineseCheckersThreePlayersRotateSeats) { play_halma(3); }
 
 // Runner bugs (see the report), failing until fixed: after a seat forfeits a
