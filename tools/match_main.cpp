@@ -232,17 +232,6 @@ int main(int argc, char** argv) {
             return fail(e.what());
         }
     }
-    // --each applies to every engine: its parameters before the engine's own (which
-    // are sent later and so win), its dir where the engine has none, its args after.
-    for (auto& e : s.engines) {
-        std::vector<std::pair<std::string, std::string>> params;
-        for (const auto& [name, v] : each) {
-            if (name == "arg") e.command.push_back(v);
-            else if (name == "dir" && e.directory.empty()) e.directory = v;
-            else if (name.rfind("param.", 0) == 0) params.emplace_back(name.substr(6), v);
-        }
-        e.params.insert(e.params.begin(), params.begin(), params.end());
-    }
     if (merge) {
         if (merge_paths.empty()) return fail("--merge needs journal files");
         return merge_journals(merge_paths, s.sprt, std::cout, std::cerr);
@@ -282,6 +271,17 @@ int main(int argc, char** argv) {
         s.concurrency = 1;
         s.game_limit = 1;
         if (openings_path.empty()) openings_path = "none";
+    }
+    // --each applies to every engine: its parameters before the engine's own (which
+    // are sent later and so win), its dir where the engine has none, its args after.
+    for (auto& e : s.engines) {
+        std::vector<std::pair<std::string, std::string>> params;
+        for (const auto& [name, v] : each) {
+            if (name == "arg") e.command.push_back(v);
+            else if (name == "dir" && e.directory.empty()) e.directory = v;
+            else if (name.rfind("param.", 0) == 0) params.emplace_back(name.substr(6), v);
+        }
+        e.params.insert(e.params.begin(), params.begin(), params.end());
     }
     if (auto error = check_settings(s); !error.empty()) return fail(error);
     // Openings: a file, the bundled set of the rule set, or random Chinese checkers openings.

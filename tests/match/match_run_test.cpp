@@ -819,6 +819,7 @@ TEST(MatchRun, DemoShowsMovesBoardsAndAResult) {
     EXPECT_NE(output.find("\n1. "), std::string::npos) << output;
     EXPECT_NE(output.find("\n1... "), std::string::npos) << output;
     EXPECT_EQ(occurrences(output, " {"), 36u) << output;
+    EXPECT_EQ(occurrences(output, " to move   FEN "), 4u) << output;  // after plies 10, 20, 30 and 36
     EXPECT_EQ(occurrences(output, "\nResult: draw (maximum length of 36 plies) after 36 plies\n"), 1u) << output;
     EXPECT_EQ(output.find("Score of"), std::string::npos) << output;
     EXPECT_EQ(output.find("Final standings"), std::string::npos) << output;

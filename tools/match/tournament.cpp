@@ -144,7 +144,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                         const int ply = ref.plies();
                         std::lock_guard lock(mutex);
                         out << (ply + 1) / 2 << (ply % 2 ? ". " : "... ") << move << " {" << comment << "}\n";
-                        if (ply % 10 == 0 || ref.result()) out << '\n' << ref.diagram() << '\n';
+                        if (ply % 10 == 0 || ref.result() || ply >= s.max_plies) out << '\n' << ref.diagram() << '\n';
                         out << std::flush;
                     };
                 play_game(**referee, seats, setup, r);
