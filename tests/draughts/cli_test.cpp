@@ -77,6 +77,21 @@ TEST(DraughtsCli, SearchPrintsTheHubInfoFormat) {
     EXPECT_EQ(out.back(), "done move=28x19x23");  // the Hub's done line
 }
 
+// The command line is read by CLI11: `--name=value` is the same as `--name value`,
+// `--set` repeats, and a value given twice is refused in one line.
+TEST(DraughtsCli, OptionsWithEqualsAndRepeatedSet) {
+    const auto spaced = run_damier("perft --variant russian --depth 3 --set nocapture=true --set nocapture=false");
+    const auto equals = run_damier("perft --variant=russian --depth=3 --set=nocapture=true --set nocapture=false");
+    ASSERT_EQ(spaced.status, 0) << spaced.err;
+    ASSERT_EQ(equals.status, 0) << equals.err;
+    EXPECT_EQ(lines_of(spaced.out).back().substr(0, 24), lines_of(equals.out).back().substr(0, 24));
+    EXPECT_EQ(lines_of(spaced.out).back().rfind("perft depth=3 nodes=302 ", 0), 0u) << spaced.out;
+    const auto twice = run_damier("perft --depth 3 --depth 4");
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_EQ(lines_of(twice.err).size(), 1u) << twice.err;
+    EXPECT_NE(twice.err.find("--depth"), std::string::npos) << twice.err;
+}
+
 TEST(DraughtsCli, BadArgumentsGiveOneLineAndStatusTwo) {
     for (const char* args : {
              "perft --variant international",                       // no depth
