@@ -884,7 +884,8 @@ TEST(MatchRun, CommandLineHelpAndBadArguments) {
           "--set nocapture=true --variant international" + two, "--variant chinese --players 3" + two,
           "--demo" + two, "--engine name=gone cmd=/nonexistent/engine" + fake,
           std::string("--engine name=picky cmd=") + DAMIER_FAKE_ENGINE + " param.hash=8" + fake2,
-          "--pdn /nonexistent/directory/games.pdn" + fake + fake2}) {
+          "--pdn /nonexistent/directory/games.pdn" + fake + fake2, "--engine name=a cmd=/bin/true stray" + two,
+          std::string("--merge"), "--sprt elo0" + two, "--games" + two}) {
         SCOPED_TRACE(bad);
         EXPECT_EQ(run_binary(bad, error), 2);
         EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << error;
