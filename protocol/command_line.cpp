@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
+
+#include <CLI/CLI.hpp>
 
 #include "engine/core/text.hpp"
 #include "engine/draughts/variant_list.hpp"
@@ -25,7 +28,7 @@ Result<long long> Arguments::integer(const std::string& name, long long low, lon
     auto n = parse_uint(*text);
     if (!n || *n < static_cast<unsigned long long>(low) || *n > static_cast<unsigned long long>(high))
         return failure<long long>("--" + name + " must be a whole number from " + std::to_string(low) + " to " +
-                                  std::to_string(high) + ", got " + quoted(*text));
+                                  std::to_string(high) + ", got " + damier::quoted(*text));
     return static_cast<long long>(*n);
 }
 
@@ -35,37 +38,43 @@ Result<bool> Arguments::boolean_setting(const std::string& name, bool fallback) 
         if (key != name) continue;
         if (text == "true" || text == "1" || text == "on") value = true;
         else if (text == "false" || text == "0" || text == "off") value = false;
-        else return failure<bool>("--set " + name + " takes true or false, got " + quoted(text));
+        else return failure<bool>("--set " + name + " takes true or false, got " + damier::quoted(text));
     }
     return value;
 }
 
 Result<Arguments> parse_arguments(const std::vector<std::string>& args, const std::vector<std::string>& flag_names,
                                   const std::vector<std::string>& value_names) {
+    // CLI11 parses; Arguments keeps the subcommands' view of the result. --help is
+    // answered before any subcommand parses (protocol/main.cpp), so CLI11 adds none.
+    CLI::App app;
+    app.set_help_flag();
+    app.allow_windows_style_options(false);
+    std::map<std::string, std::string> values;
+    std::vector<std::string> settings;
+    std::map<std::string, bool> flags;
+    for (const auto& name : flag_names) app.add_flag("--" + name, flags[name]);
+    for (const auto& name : value_names) app.add_option("--" + name, values[name]);
+    app.add_option("--set", settings)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    // CLI11 wants argv without the program name, last argument first.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        app.parse(reversed);
+    } catch (const CLI::ParseError& e) {
+        std::string message = e.what();
+        for (char& c : message)
+            if (c == '\n') c = ' ';  // one line
+        return failure<Arguments>(message);
+    }
     Arguments out;
-    auto known = [](const std::vector<std::string>& list, const std::string& s) {
-        return std::find(list.begin(), list.end(), s) != list.end();
-    };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg.rfind("--", 0) != 0) return failure<Arguments>("unexpected argument " + quoted(arg));
-        std::string name = arg.substr(2);
-        if (known(flag_names, name)) {
-            out.flags.push_back(name);
-            continue;
-        }
-        if (name != "set" && !known(value_names, name)) return failure<Arguments>("unknown option " + quoted(arg));
-        if (i + 1 >= args.size()) return failure<Arguments>("option " + arg + " needs a value");
-        const std::string& value = args[++i];
-        if (name == "set") {
-            auto eq = value.find('=');
-            if (eq == std::string::npos || eq == 0)
-                return failure<Arguments>("--set takes option=value, got " + quoted(value));
-            out.settings.emplace_back(value.substr(0, eq), value.substr(eq + 1));
-        } else {
-            if (out.values.count(name)) return failure<Arguments>("option " + arg + " given twice");
-            out.values[name] = value;
-        }
+    for (const auto& name : flag_names)
+        if (flags[name]) out.flags.push_back(name);
+    for (const auto& name : value_names)
+        if (app.count("--" + name)) out.values[name] = values[name];
+    for (const auto& text : settings) {
+        auto eq = text.find('=');
+        if (eq == std::string::npos || eq == 0) return failure<Arguments>("--set takes option=value, got " + damier::quoted(text));
+        out.settings.emplace_back(text.substr(0, eq), text.substr(eq + 1));
     }
     return out;
 }

@@ -16,9 +16,11 @@ void print_usage(std::ostream& out) {
            "                    [--set nocapture=true] [--count-capture-paths]\n"
            "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
            "                    [--set option=value ...]\n"
-           "       damier search --variant NAME [--fen FEN] (--depth N | --nodes N | --movetime S |\n"
+           "       damier search --variant NAME [--players N] [--set option=value ...] [--fen FEN | --pos POS]\n"
+           "                     [--moves \"M1 M2 ...\"] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
            "       damier bench [--threads T] [--hash MiB] [--depth N | --deeper N]\n"
+           "       damier --help | --version\n"
            "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
 }
 
@@ -32,8 +34,14 @@ int main(int argc, char** argv) {
         std::ios::sync_with_stdio(false);
         return damier::hub::run(std::cin, std::cout);
     }
-    if (args[0] == "help" || args[0] == "--help") {
-        print_usage(std::cout);
+    // Help asked for, alone or after a command, goes to stdout with status 0.
+    for (const auto& a : args)
+        if (a == "--help" || a == "-h" || (a == args[0] && a == "help")) {
+            print_usage(std::cout);
+            return 0;
+        }
+    if (args[0] == "--version" || args[0] == "version") {
+        std::cout << "damier " << DAMIER_VERSION << '\n';
         return 0;
     }
     std::string command = args[0];

@@ -1,51 +1,60 @@
 // `damier search`: one search from a position, printed as info lines and a best
-// move, for trying the engine from a terminal and for tests of the limits.
+// move, for trying the engine from a terminal and for tests of the limits. It
+// runs the Hub's session (protocol/hub_session.hpp): the same search, the same
+// lines, for every draughts rule set and for Chinese checkers.
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
-#include "engine/draughts/notation.hpp"
-#include "engine/draughts/variant_list.hpp"
-#include "eval/draughts/searchable.hpp"
+#include "engine/core/text.hpp"
 #include "protocol/command_line.hpp"
-#include "search/alphabeta.hpp"
+#include "protocol/hub_line.hpp"
+#include "protocol/hub_session.hpp"
+#include "search/multiplayer.hpp"
 
 namespace damier::cli {
 
 namespace {
 
-template <draughts::RuleSet R>
-int draughts_search(const Arguments& args, const search::Limits& limits, int threads, std::size_t hash) {
-    using N = draughts::Notation<R>;
-    auto position = Result<draughts::Position<typename R::board>>(N::start());
-    if (auto fen = args.value("fen")) position = N::parse_fen(*fen);
-    if (!position) {
-        std::cerr << "damier search: " << position.error() << '\n';
+// One search through the Hub's own session, so that `damier search` plays and
+// prints exactly as a GUI would see it, for every rule set and Chinese checkers.
+int session_search(const Arguments& args, const search::Limits& limits, int threads, std::size_t hash) {
+    auto fail = [](const std::string& message) {
+        std::cerr << "damier search: " << message << '\n';
         return 2;
-    }
-    draughts::Game<R> game(*position);
-    eval::draughts::Searchable<R> root(game);
-    search::TranspositionTable table(hash);
-    search::AlphaBeta<eval::draughts::Searchable<R>> engine(table);
-    search::Control control;
-    auto line = [](const auto& moves) {
-        std::string s;
-        for (const auto& m : moves) s += (s.empty() ? "" : " ") + N::hub_move(m);
-        return s;
     };
-    auto result = engine.run(root, limits, threads, control, [&](const auto& r) {
-        std::printf("info depth=%d mean-depth=%.2f score=%.2f nodes=%llu time=%.3f nps=%.0f pv=\"%s\"\n", r.depth,
-                    r.mean_depth, r.score / 100.0, static_cast<unsigned long long>(r.nodes), r.seconds,
-                    r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0.0, line(r.pv).c_str());
+    hub::Options options;
+    if (auto error = options.set("variant", args.value("variant").value_or("international")); !error.empty())
+        return fail(error);
+    if (auto players = args.value("players"))
+        if (auto error = options.set("players", *players); !error.empty()) return fail(error);
+    for (const auto& [name, value] : args.settings)
+        if (auto error = options.set(name, value); !error.empty()) return fail(error);
+    hub::SharedTable table;
+    std::string warning;
+    auto session = hub::make_session(options, table, warning);
+    if (!session) return fail(session.error());
+    if (!warning.empty()) return fail(warning);
+    std::string pos = "pos";
+    if (auto fen = args.value("fen")) pos += " fen=" + hub::format_value(*fen);
+    if (auto position = args.value("pos")) pos += " pos=" + hub::format_value(*position);
+    if (auto moves = args.value("moves")) pos += " moves=" + hub::format_value(*moves);
+    auto line = hub::parse_line(pos);
+    if (!line) return fail(line.error());
+    if (auto error = (*session)->set_position(*line); !error.empty()) return fail(error);
+    if (auto error = (*session)->cannot_search(); !error.empty()) return fail(error);
+    if (auto error = (*session)->prepare(hash); !error.empty()) return fail(error);
+    hub::SearchRequest request;
+    request.limits = limits;
+    request.threads = threads;
+    request.algebraic = options.text("notation") == "algebraic";
+    request.algorithm = *search::parse_multi_algorithm(options.text("search"));
+    search::Control control;
+    const std::string done = (*session)->search(request, control, [](const std::string& info) {
+        std::printf("%s\n", info.c_str());
         std::fflush(stdout);
     });
-    if (!result.has_move) {
-        std::printf("done move=none nodes=%llu\n", static_cast<unsigned long long>(result.nodes));
-        return 0;
-    }
-    std::printf("done move=%s%s depth=%d score=%.2f nodes=%llu time=%.3f\n", N::hub_move(result.best).c_str(),
-                result.has_ponder ? (" ponder=" + N::hub_move(result.ponder)).c_str() : "", result.depth,
-                result.score / 100.0, static_cast<unsigned long long>(result.nodes), result.seconds);
+    std::printf("%s\n", done.c_str());
     return 0;
 }
 
@@ -57,8 +66,8 @@ int run_search(const std::vector<std::string>& argv) {
         return 2;
     };
     auto args = parse_arguments(argv, {"infinite"},
-                                {"variant", "fen", "depth", "nodes", "movetime", "time", "inc", "movestogo",
-                                 "threads", "hash"});
+                                {"variant", "fen", "pos", "moves", "players", "depth", "nodes", "movetime", "time", "inc",
+                                 "movestogo", "threads", "hash"});
     if (!args) return fail(args.error());
     search::Limits limits;
     auto depth = args->integer("depth", 1, search::MaxPly - 1, 0);
@@ -90,12 +99,7 @@ int run_search(const std::vector<std::string>& argv) {
     if (!limits.depth && !limits.nodes && limits.move_time <= 0 && limits.time <= 0 && !limits.infinite)
         return fail("give a limit: --depth, --nodes, --movetime, --time or --infinite");
     if (limits.infinite) return fail("--infinite needs the Hub protocol's stop; use a limit here");
-    int status = 0;
-    std::string error = draughts::with_variant(args->value("variant").value_or("international"), false, [&]<class R>() {
-        status = draughts_search<R>(*args, limits, static_cast<int>(*threads), static_cast<std::size_t>(*hash));
-    });
-    if (!error.empty()) return fail(error);
-    return status;
+    return session_search(*args, limits, static_cast<int>(*threads), static_cast<std::size_t>(*hash));
 }
 
 }  // namespace damier::cli

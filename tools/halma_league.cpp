@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "eval/halma/searchable.hpp"
+#include "protocol/command_line.hpp"
 #include "search/multiplayer.hpp"
 
 namespace {
@@ -40,53 +41,62 @@ struct Options {
     bool quiet = false;
 };
 
+const char* const usage_text =
+    "usage: damier-halma-league [--players N] [--openings N] [--nodes N] [--seed N]\n"
+    "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--variant chinese|diamond] [--quiet]\n"
+    "       damier-halma-league --help | --version\n";
+
 [[noreturn]] void usage(const std::string& error) {
-    std::fprintf(stderr,
-                 "%s\nusage: damier-halma-league [--players N] [--openings N] [--nodes N] [--seed N]\n"
-                 "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--variant chinese|diamond] [--quiet]\n",
-                 error.c_str());
+    std::fprintf(stderr, "damier-halma-league: %s\n%s", error.c_str(), usage_text);
     std::exit(2);
 }
 
-std::uint64_t number(std::string_view name, const char* text) {
-    char* end = nullptr;
-    const unsigned long long n = std::strtoull(text, &end, 10);
-    if (!*text || *end) usage(std::string(name) + " takes a whole number");
-    return n;
-}
-
+// The command line, read as damier's and damier-tune's are (cli::parse_arguments, CLI11).
 Options parse(int argc, char** argv) {
-    Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view arg = argv[i];
-        if (arg == "--quiet") {
-            o.quiet = true;
-            continue;
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    for (const auto& w : words) {
+        if (w == "--help" || w == "-h") {
+            std::fputs(usage_text, stdout);
+            std::exit(0);
         }
-        if (i + 1 >= argc) usage("missing value after " + std::string(arg));
-        const char* value = argv[++i];
-        if (arg == "--players") o.players = static_cast<int>(number(arg, value));
-        else if (arg == "--openings") o.openings = static_cast<int>(number(arg, value));
-        else if (arg == "--nodes") o.nodes = number(arg, value);
-        else if (arg == "--seed") o.seed = number(arg, value);
-        else if (arg == "--random-plies") o.random_plies = static_cast<int>(number(arg, value));
-        else if (arg == "--variant") {
-            auto v = h::parse_variant(value);
-            if (!v) usage(v.error());
-            o.variant = *v;
-        } else if (arg == "--algorithms") {
-            o.algorithms.clear();
-            std::string_view list = value;
-            while (!list.empty()) {
-                const auto comma = list.find(',');
-                auto a = s::parse_multi_algorithm(list.substr(0, comma));
-                if (!a) usage(a.error());
-                o.algorithms.push_back(*a);
-                list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
-            }
-        } else usage("unknown option " + std::string(arg));
+        if (w == "--version") {
+            std::printf("damier-halma-league %s\n", DAMIER_VERSION);
+            std::exit(0);
+        }
     }
-    if (o.players < 2 || o.players > 6) usage("--players must be from 2 to 6");
+    auto args = damier::cli::parse_arguments(
+        words, {"quiet"}, {"players", "openings", "nodes", "seed", "random-plies", "variant", "algorithms"});
+    if (!args) usage(args.error());
+    Options o;
+    o.quiet = args->has_flag("quiet");
+    auto players = args->integer("players", 2, 6, o.players);
+    auto openings = args->integer("openings", 1, 1000000, o.openings);
+    auto nodes = args->integer("nodes", 1, 1LL << 40, static_cast<long long>(o.nodes));
+    auto seed = args->integer("seed", 0, 1LL << 62, static_cast<long long>(o.seed));
+    auto plies = args->integer("random-plies", 0, 1000, o.random_plies);
+    for (auto* r : {&players, &openings, &nodes, &seed, &plies})
+        if (!*r) usage(r->error());
+    o.players = static_cast<int>(*players);
+    o.openings = static_cast<int>(*openings);
+    o.nodes = static_cast<std::uint64_t>(*nodes);
+    o.seed = static_cast<std::uint64_t>(*seed);
+    o.random_plies = static_cast<int>(*plies);
+    if (auto value = args->value("variant")) {
+        auto v = h::parse_variant(*value);
+        if (!v) usage(v.error());
+        o.variant = *v;
+    }
+    if (auto value = args->value("algorithms")) {
+        o.algorithms.clear();
+        std::string_view list = *value;
+        while (!list.empty()) {
+            const auto comma = list.find(',');
+            auto a = s::parse_multi_algorithm(list.substr(0, comma));
+            if (!a) usage(a.error());
+            o.algorithms.push_back(*a);
+            list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+        }
+    }
     if (o.algorithms.empty()) usage("--algorithms needs at least one algorithm");
     return o;
 }

@@ -4,11 +4,12 @@
 //                        [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]
 //                        --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
-//                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
+//                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -152,16 +153,21 @@ int run_fit(const cli::Arguments& args) {
     return 0;
 }
 
+const char* const usage_text =
+    "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
+    "                            [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]\n"
+    "                            --out POSITIONS\n"
+    "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE]\n"
+    "                       [--epochs N] [--patience REPORTS]\n"
+    "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
+    "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
+    "                       (draughts: fit the pattern table too, with opening and ending values)\n"
+    "       (Chinese checkers: --variant chinese|diamond --players 2)\n"
+    "       damier-tune --help | --version\n";
+
+// A wrong command line: the usage on stderr, status 2.
 int usage() {
-    std::cerr << "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
-                 "                            [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]\n"
-                 "                            --out POSITIONS\n"
-                 "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE]\n"
-                 "                       [--epochs N]\n"
-                 "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
-                 "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-                 "                       (draughts: fit the pattern table too, with opening and ending values)\n"
-                 "       (Chinese checkers: --variant chinese|diamond --players 2)\n";
+    std::cerr << usage_text;
     return 2;
 }
 
@@ -172,11 +178,20 @@ int main(int argc, char** argv) {
     using namespace damier;
     if (argc < 2) return tune::usage();
     const std::string command = argv[1];
+    // Asked for: on stdout, status 0.
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::cout << tune::usage_text;
+        return 0;
+    }
+    if (command == "--version") {
+        std::cout << "damier-tune " << DAMIER_VERSION << '\n';
+        return 0;
+    }
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "patience"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

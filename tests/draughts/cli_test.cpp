@@ -42,6 +42,56 @@ TEST(DraughtsCli, PositionsThreadsAndOptions) {
     EXPECT_EQ(lines_of(paths.out).back().rfind("perft depth=9 nodes=1008317 ", 0), 0u) << paths.out;
 }
 
+// Help and the version, asked for, go to stdout with status 0, for the program
+// and after any command.
+TEST(DraughtsCli, HelpAndVersionOnStdoutWithStatusZero) {
+    for (const char* args : {"--help", "-h", "help", "search --help", "perft -h"}) {
+        SCOPED_TRACE(args);
+        const auto run = run_damier(args);
+        EXPECT_EQ(run.status, 0);
+        EXPECT_EQ(run.out.rfind("usage: damier", 0), 0u) << run.out;
+        EXPECT_TRUE(run.err.empty()) << run.err;
+    }
+    const auto version = run_damier("--version");
+    EXPECT_EQ(version.status, 0);
+    EXPECT_EQ(version.out.rfind("damier 0.", 0), 0u) << version.out;
+    EXPECT_EQ(lines_of(version.out).size(), 1u);
+}
+
+// damier search prints the Hub's info lines: won scores as the Hub writes them
+// (99.99 = won in one ply), not the search's raw units (309.99).
+TEST(DraughtsCli, SearchPrintsTheHubInfoFormat) {
+    const auto run = run_damier("search --variant international --fen W:W28:B23 --depth 3");
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto out = lines_of(run.out);
+    ASSERT_GE(out.size(), 2u) << run.out;
+    ASSERT_EQ(out.size(), 4u) << run.out;  // one info line per iteration, then done
+    for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+        EXPECT_EQ(out[i].rfind("info depth=" + std::to_string(i + 1) + " mean-depth=", 0), 0u) << out[i];
+        // The win shows from depth 2, when the reply's lack of moves is seen.
+        if (i > 0) {
+            EXPECT_NE(out[i].find(" score=99.99 nodes="), std::string::npos) << out[i];
+        }
+        EXPECT_NE(out[i].find(" pv=28x19x23"), std::string::npos) << out[i];
+    }
+    EXPECT_EQ(out.back(), "done move=28x19x23");  // the Hub's done line
+}
+
+// The command line is read by CLI11: `--name=value` is the same as `--name value`,
+// `--set` repeats, and a value given twice is refused in one line.
+TEST(DraughtsCli, OptionsWithEqualsAndRepeatedSet) {
+    const auto spaced = run_damier("perft --variant russian --depth 3 --set nocapture=true --set nocapture=false");
+    const auto equals = run_damier("perft --variant=russian --depth=3 --set=nocapture=true --set nocapture=false");
+    ASSERT_EQ(spaced.status, 0) << spaced.err;
+    ASSERT_EQ(equals.status, 0) << equals.err;
+    EXPECT_EQ(lines_of(spaced.out).back().substr(0, 24), lines_of(equals.out).back().substr(0, 24));
+    EXPECT_EQ(lines_of(spaced.out).back().rfind("perft depth=3 nodes=302 ", 0), 0u) << spaced.out;
+    const auto twice = run_damier("perft --depth 3 --depth 4");
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_EQ(lines_of(twice.err).size(), 1u) << twice.err;
+    EXPECT_NE(twice.err.find("--depth"), std::string::npos) << twice.err;
+}
+
 TEST(DraughtsCli, BadArgumentsGiveOneLineAndStatusTwo) {
     for (const char* args : {
              "perft --variant international",                       // no depth

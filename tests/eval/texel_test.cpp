@@ -4,7 +4,12 @@
 
 #include <cmath>
 #include <functional>
+#include <fstream>
 #include <random>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "protocol/command_line.hpp"
 #include "tools/tune/commands.hpp"
@@ -56,6 +61,26 @@ TEST(Texel, FitsTheFreeWeightAndKeepsTheFrozenOne) {
     EXPECT_NEAR(r.weights[1], 30, 4);
     EXPECT_LT(r.validation_loss, r.validation_loss_before);
     EXPECT_EQ(r.weights[1], std::round(r.weights[1])) << "the engine's weights are whole numbers";
+}
+
+// With patience the fit stops once the held-out loss has not improved for that
+// many reports, and keeps the best weights; without it every epoch runs.
+TEST(Texel, PatienceStopsAFitThatNoLongerImproves) {
+    static const Samples train = synthetic(20000, 4, 100, 30, 0.8);
+    static const Samples held_out = synthetic(5000, 5, 100, 30, 0.8);
+    FitSettings settings;
+    settings.epochs = 20000;
+    settings.report_every = 20;
+    settings.patience = 3;
+    std::string last;
+    const FitResult r = fit(train, held_out, {100, 0}, {false, true}, settings, [&](const std::string& l) { last = l; });
+    EXPECT_LT(r.last_epoch, 20000);
+    EXPECT_EQ(r.last_epoch, r.best_epoch + 3 * settings.report_every);
+    EXPECT_NE(last.find("stopped at epoch " + std::to_string(r.last_epoch)), std::string::npos) << last;
+    EXPECT_NEAR(r.weights[1], 30, 4);
+    settings.epochs = 200;
+    settings.patience = 0;
+    EXPECT_EQ(fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {}).last_epoch, 200);
 }
 
 TEST(Texel, TheL2PullKeepsAWeightNearItsStart) {
@@ -117,6 +142,57 @@ TEST(Texel, FitOptionsTakeTheL2PullAndRefuseBadValues) {
         ASSERT_FALSE(r) << bad;
         EXPECT_NE(r.error().find("--l2"), std::string::npos) << r.error();
     }
+}
+
+// Runs the damier-tune binary; its status, stdout and stderr.
+struct TuneRun {
+    int status;
+    std::string out, err;
+};
+
+TuneRun run_tune(const std::string& args) {
+    const std::string base = ::testing::TempDir() + "/tune_cli_" + std::to_string(::getpid());
+    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
+    const int raw = std::system(command.c_str());
+    auto slurp = [](const std::string& path) {
+        std::ifstream in(path);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
+}
+
+TEST(TuneCli, HelpAndVersionOnStdoutWithStatusZero) {
+    for (const char* args : {"--help", "-h", "help"}) {
+        const auto r = run_tune(args);
+        EXPECT_EQ(r.status, 0) << args;
+        EXPECT_EQ(r.out.rfind("usage: damier-tune", 0), 0u) << r.out;
+        EXPECT_TRUE(r.err.empty()) << r.err;
+    }
+    const auto version = run_tune("--version");
+    EXPECT_EQ(version.status, 0);
+    EXPECT_EQ(version.out.rfind("damier-tune 0.", 0), 0u) << version.out;
+    // A wrong command line still gets the usage on stderr and status 2.
+    const auto wrong = run_tune("nosuch");
+    EXPECT_EQ(wrong.status, 2);
+    EXPECT_TRUE(wrong.out.empty());
+}
+
+// fit refuses an output it cannot write before it reads a single position (here
+// the data file does not even exist, so reading it first would name the data).
+TEST(TuneCli, FitChecksItsOutputsBeforeFitting) {
+    for (const std::string& outs : {std::string("--out /nonexistent/dir/w.weights"),
+                                    std::string("--out ") + ::testing::TempDir() + "/w.weights --patterns-out /nonexistent/p"}) {
+        const auto r = run_tune("fit --variant international --data /nonexistent/data.pos " + outs);
+        EXPECT_EQ(r.status, 2) << outs;
+        EXPECT_NE(r.err.find("cannot write --"), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("data.pos"), std::string::npos) << r.err;
+    }
+    const auto r = run_tune("fit --variant international --data /nonexistent/data.pos --out " + ::testing::TempDir() +
+                            "/w.weights --patience -1");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("patience"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -59,8 +60,12 @@ std::vector<JournalGame> read_journal(const std::string& path) {
     std::vector<JournalGame> games;
     std::ifstream in(path);
     std::string text;
-    while (std::getline(in, text)) {
+    for (int number = 1; std::getline(in, text); ++number) {
         auto line = damier::hub::parse_line(text);
+        if (number == 1) {  // the run line
+            EXPECT_TRUE(line && line->command == "run") << text;
+            continue;
+        }
         EXPECT_TRUE(line && line->command == "game") << text;
         if (!line) continue;
         JournalGame g;
@@ -84,7 +89,7 @@ m::MatchSettings two_engine_settings(m::EngineSpec a, m::EngineSpec b, const std
 
 int run(const m::MatchSettings& s, std::string* output = nullptr) {
     std::ostringstream out;
-    const int status = m::run_tournament(s, out);
+    const int status = m::run_tournament(s, out, out);
     return output ? (*output = out.str(), status) : status;
 }
 
@@ -94,10 +99,13 @@ std::string tag(const m::test::ReadGame& g, const std::string& name) {
     return "\x01missing";
 }
 
-// Every PDN game: its tags, its moves legal from its FEN, its result as in the
-// journal. Adds each game's number of moves to `lengths`.
+// Every PDN game: its tags, its moves legal from its FEN (from the start position
+// when there is none: an opening that is a move sequence is written as moves),
+// its result as in the journal. Adds each game's number of moves to `lengths`.
+// With `openings`, a game without FEN passes through the position of the opening
+// its Opening tag names.
 void check_pdn(const std::string& variant, const std::string& pdn, const std::vector<JournalGame>& journal,
-               std::vector<std::size_t>* lengths = nullptr) {
+               std::vector<std::size_t>* lengths = nullptr, const std::vector<m::Opening>* openings = nullptr) {
     std::vector<std::string> chunks;
     for (std::size_t at = pdn.find("[Event "); at != std::string::npos;) {
         const std::size_t next = pdn.find("\n[Event ", at + 1);
@@ -111,7 +119,8 @@ void check_pdn(const std::string& variant, const std::string& pdn, const std::ve
         ASSERT_TRUE(g.ok);
         EXPECT_FALSE(g.moves.empty());
         if (lengths) lengths->push_back(g.moves.size());
-        for (const char* t : {"White", "Black", "Result", "FEN", "GameType"}) EXPECT_NE(tag(g, t), "\x01missing") << t;
+        for (const char* t : {"White", "Black", "Result", "GameType", "TimeControl"})
+            EXPECT_NE(tag(g, t), "\x01missing") << t;
         EXPECT_EQ(tag(g, "White"), journal[i].seats[0]);
         EXPECT_EQ(tag(g, "Black"), journal[i].seats[1]);
         EXPECT_EQ(tag(g, "Result"), g.result);
@@ -120,18 +129,28 @@ void check_pdn(const std::string& variant, const std::string& pdn, const std::ve
         EXPECT_EQ(g.result, white < 1.5   ? (eight ? "1-0" : "2-0")
                             : white > 1.5 ? (eight ? "0-1" : "0-2")
                                           : (eight ? "1/2-1/2" : "1-1"));
+        std::string opening_fen;
+        if (openings && tag(g, "FEN") == "\x01missing")
+            for (const auto& o : *openings)
+                if (o.name == tag(g, "Opening")) opening_fen = o.position;
+        bool passed_opening = false;
         const std::string error = d::with_variant(variant, false, [&]<class R>() {
             using N = d::Notation<R>;
-            auto p = N::parse_fen(tag(g, "FEN"));
+            auto p = tag(g, "FEN") == "\x01missing" ? damier::Result(N::start()) : N::parse_fen(tag(g, "FEN"));
             ASSERT_TRUE(p) << p.error();
             auto pos = *p;
+            auto target = N::parse_fen(opening_fen);
             for (const auto& move : g.moves) {
+                if (target && pos == *target) passed_opening = true;
                 auto mv = N::parse_move(pos, move);
                 ASSERT_TRUE(mv) << move << ": " << mv.error();
                 pos = pos.after(*mv);
             }
         });
         EXPECT_EQ(error, "");
+        if (!opening_fen.empty()) {
+            EXPECT_TRUE(passed_opening) << tag(g, "Opening");
+        }
     }
 }
 
@@ -155,7 +174,11 @@ void play_draughts_pair(const std::string& variant, int rounds, bool bundled) {
         // Colour-swapped pairs: A is white in the first game of each pair.
         EXPECT_EQ(journal[i].seats, (i % 2 ? std::vector<std::string>{"B", "A"} : std::vector<std::string>{"A", "B"}));
     }
-    check_pdn(variant, file_text(s.pdn_path), journal);
+    check_pdn(variant, file_text(s.pdn_path), journal, nullptr, &s.openings);
+    // The bundled ballots are move sequences from the start: no FEN setup.
+    if (bundled) {
+        EXPECT_EQ(file_text(s.pdn_path).find("[FEN "), std::string::npos);
+    }
 }
 
 TEST(MatchRun, InternationalPairsOverTwoBundledOpenings) { play_draughts_pair("international", 2, true); }
@@ -164,12 +187,21 @@ TEST(MatchRun, RussianPair) { play_draughts_pair("russian", 1, true); }
 
 void play_halma(int players) {
     auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=2000");
+    // Two engines would give one of them two seats of a game of three: one engine per seat.
+    std::vector<std::string> names{"A", "B"};
+    for (char c = 'C'; static_cast<int>(s.engines.size()) < players; ++c) {
+        names.emplace_back(1, c);
+        s.engines.push_back(damier_engine(names.back()));
+    }
     s.variant = "chinese";
     s.halma.players = players;
     s.max_plies = 30;
     s.record_path = temp_file("games.txt");
     s.journal_path = temp_file("journal");
-    ASSERT_EQ(run(s), 0);
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    // The average place is in the table of games of three and more only.
+    EXPECT_EQ(output.find("Avg place") != std::string::npos, players > 2) << output;
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), static_cast<std::size_t>(players));
     // Each engine takes each seat across the rotations.
@@ -179,7 +211,7 @@ void play_halma(int players) {
         ASSERT_EQ(g.places.size(), static_cast<std::size_t>(players));
         for (std::size_t seat = 0; seat < g.seats.size(); ++seat) seats_taken[g.seats[seat]].insert(seat);
     }
-    for (const char* name : {"A", "B"}) EXPECT_EQ(seats_taken[name].size(), static_cast<std::size_t>(players)) << name;
+    for (const auto& name : names) EXPECT_EQ(seats_taken[name].size(), static_cast<std::size_t>(players)) << name;
     for (std::size_t i = 1; i < journal.size(); ++i) EXPECT_NE(journal[i].seats, journal[0].seats);
     const std::string record = file_text(s.record_path);
     std::size_t blocks = 0;
@@ -188,6 +220,19 @@ void play_halma(int players) {
 }
 
 TEST(MatchRun, ChineseCheckersTwoPlayers) { play_halma(2); }
+
+// A Chinese checkers game says why it ended (it used to read "the game is over").
+TEST(MatchRun, ChineseCheckersTerminationsSayWhy) {
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=300");
+    s.variant = "chinese";
+    s.halma.move_limit = 3;
+    s.max_plies = 100;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const auto journal = read_journal(s.journal_path);
+    ASSERT_EQ(journal.size(), 2u);
+    for (const auto& g : journal) EXPECT_EQ(g.reason, "move limit of 3 moves per player");
+}
 TEST(MatchRun, ChineseCheckersThreePlayersRotateSeats) { play_halma(3); }
 
 // Runner bugs (see the report), failing until fixed: after a seat forfeits a
@@ -195,6 +240,7 @@ TEST(MatchRun, ChineseCheckersThreePlayersRotateSeats) { play_halma(3); }
 m::MatchSettings halma_forfeit_settings() {
     // The fake plays only draughts, so its first Chinese checkers move is illegal.
     auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.engines.push_back(damier_engine("damier2"));
     s.variant = "chinese";
     s.halma.players = 3;
     s.max_plies = 12;
@@ -257,13 +303,93 @@ TEST(MatchRun, FaultsAreLossesOfTheFaultyEngine) {
                   {fake_engine("illegal", {"illegal-after=2"}), "illegal move"},
                   {fake_engine("silent", {"silent-after=2"}), "loses on time"},
                   {fake_engine("late", {"late-after=2:1.0"}), "loses on time"},
-                  {fake_engine("garbage-then-crash", {"garbage", "crash-after=3"}), "exited"},
-                  {{"missing", {"/nonexistent/damier-engine"}, "", {}}, "cannot be started"}});
+                  {fake_engine("garbage-then-crash", {"garbage", "crash-after=3"}), "exited"}});
 }
 
-// The runner waits 10 s for a handshake, so two games take 20 s.
-TEST(MatchRun, SlowNoHandshakeCannotBeStarted) {
-    check_faults({{fake_engine("mute", {"no-handshake"}), "cannot be started"}});
+// A run that cannot mean what was asked for is refused before its first game:
+// status 2, one line naming the cause, no game in the journal, within seconds.
+void check_refused(m::MatchSettings s, const std::string& cause, double seconds = 5) {
+    if (s.journal_path.empty()) s.journal_path = temp_file("journal");
+    std::string output;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), seconds);
+    EXPECT_NE(output.find(cause), std::string::npos) << output;
+    EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    EXPECT_EQ(output.find("Game "), std::string::npos) << output;
+    EXPECT_EQ(file_text(s.journal_path), "");
+}
+
+TEST(MatchRun, RefusesAnEngineThatCannotStart) {
+    check_refused(two_engine_settings(damier_engine("damier"), {"missing", {"/nonexistent/damier-engine"}, "", {}},
+                                      "movetime=0.05"),
+                  "missing cannot be started: cannot start /nonexistent/damier-engine");
+}
+
+TEST(MatchRun, RefusesAParameterTheEngineRefuses) {
+    auto fake = fake_engine("fake");
+    fake.params = {{"bogus", "1"}};
+    check_refused(two_engine_settings(damier_engine("damier"), fake, "movetime=0.05"),
+                  "fake refused set-param name=bogus value=1: unknown parameter 'bogus'");
+    // Damier refuses a value out of range and an eval-file it cannot read.
+    auto threads = damier_engine("threads");
+    threads.params = {{"threads", "0"}};
+    check_refused(two_engine_settings(threads, fake_engine("fake"), "movetime=0.05"),
+                  "threads refused set-param name=threads value=0");
+    auto weights = damier_engine("weights");
+    weights.params = {{"eval-file", "/nonexistent/int.weights"}};
+    check_refused(two_engine_settings(damier_engine("damier"), weights, "movetime=0.05"),
+                  "weights refused set-param name=eval-file value=/nonexistent/int.weights");
+}
+
+TEST(MatchRun, RefusesAnEngineThatReportsAnErrorAtInit) {
+    check_refused(two_engine_settings(damier_engine("damier"), fake_engine("fake", {"init-error"}), "movetime=0.05"),
+                  "fake reported at init: cannot read the weights");
+}
+
+// The runner waits 10 s for a handshake.
+TEST(MatchRun, SlowRefusesAnEngineWithoutHandshake) {
+    check_refused(two_engine_settings(damier_engine("damier"), fake_engine("mute", {"no-handshake"}), "movetime=0.05"),
+                  "mute did not answer hub with wait", 15);
+}
+
+TEST(MatchRun, RefusesUnwritableOutputs) {
+    for (const char* option : {"--pdn", "--json", "--journal"}) {
+        SCOPED_TRACE(option);
+        auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "movetime=0.05");
+        const std::string bad = "/nonexistent/directory/out";
+        if (std::string(option) == "--pdn") s.pdn_path = bad;
+        else if (std::string(option) == "--json") s.json_path = bad;
+        else s.journal_path = bad;
+        std::string output;
+        EXPECT_EQ(run(s, &output), 2);
+        EXPECT_NE(output.find(std::string("cannot write ") + option + " " + bad), std::string::npos) << output;
+        EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    }
+}
+
+TEST(MatchRun, RefusesContradictorySettings) {
+    auto halma = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=500");
+    halma.variant = "chinese";
+    halma.halma.players = 3;
+    check_refused(halma, "3 seats need one engine or at least 3, got 2");
+    halma.halma.players = 2;
+    halma.pdn_path = temp_file("games.pdn");
+    check_refused(halma, "--pdn records draughts games");
+
+    auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=500");
+    s.record_path = temp_file("games.txt");
+    check_refused(s, "--record records Chinese checkers games");
+    s.record_path.clear();
+    s.engines.push_back(damier_engine("C"));
+    s.sprt = m::SprtParameters{0, 10, 0.05, 0.05};
+    check_refused(s, "--sprt needs a match of two engines");
+    s.engines.pop_back();
+    s.sprt.reset();
+    s.resume = true;
+    std::string output;
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("--resume needs --journal"), std::string::npos) << output;
 }
 
 // Answers within the margin and junk lines between protocol lines are no faults.
@@ -284,10 +410,24 @@ TEST(MatchRun, ClockGameWithoutTimeLosses) {
     auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "2+0.05");
     s.max_plies = 30;
     s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
     ASSERT_EQ(run(s), 0);
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), 2u);
     for (const auto& g : journal) EXPECT_EQ(g.reason.find("time"), std::string::npos) << g.reason;
+    // The PGN TimeControl form, and each move with the mover's clock after it.
+    const std::string pdn = file_text(s.pdn_path);
+    check_pdn("international", pdn, journal);
+    const auto game = m::test::read_pdn_game(pdn);
+    EXPECT_EQ(tag(game, "TimeControl"), "2+0.05");
+    ASSERT_EQ(game.comments.size(), 30u);
+    for (const auto& comment : game.comments) {
+        const auto at = comment.find("[%clk 0:00:0");
+        ASSERT_NE(at, std::string::npos) << comment;
+        const double seconds = std::stod(comment.substr(at + 12));
+        EXPECT_GT(seconds, 0) << comment;
+        EXPECT_LE(seconds, 2 + 15 * 0.05) << comment;  // at most the base and every increment of 15 moves
+    }
 }
 
 TEST(MatchRun, LateEngineLosesOnTheClock) {
@@ -337,6 +477,32 @@ TEST(MatchRun, ConcurrentGamesAreEachRecordedOnce) {
     EXPECT_EQ(indices, (std::set<int>{0, 1, 2, 3, 4, 5}));
 }
 
+// The issue's bar: 200 games, two at a time, against an engine that crashes
+// every 25th search of each of its lives: every game once in the journal and in
+// the PDN, each PDN game, opening moves included, legal from the start position.
+TEST(MatchRun, SlowTwoHundredConcurrentGamesWithAFaultyEngineAreAllRecorded) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("crashy", {"crash-after=25"}), "nodes=300");
+    auto openings = m::load_openings(m::bundled_openings_dir() + "/international-3move.tsv", "international");
+    ASSERT_TRUE(openings) << openings.error();
+    s.openings = *openings;
+    s.rounds = 100;
+    s.concurrency = 2;
+    s.max_plies = 60;
+    s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0) << output;
+    EXPECT_NE(output.find("fault: crashy"), std::string::npos);
+    const auto journal = read_journal(s.journal_path);
+    std::set<int> indices;
+    for (const auto& g : journal) indices.insert(g.index);
+    EXPECT_EQ(journal.size(), 200u);
+    EXPECT_EQ(indices.size(), 200u);
+    // The PDN is in finishing order, as the journal.
+    check_pdn("international", file_text(s.pdn_path), journal, nullptr, &s.openings);
+    EXPECT_EQ(file_text(s.pdn_path).find("[FEN "), std::string::npos);
+}
+
 TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
     auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
     s.rounds = 4;
@@ -354,7 +520,7 @@ TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
         shards.push_back(shard.journal_path);
     }
     std::ostringstream merged;
-    ASSERT_EQ(m::merge_journals(shards, std::nullopt, merged), 0);
+    ASSERT_EQ(m::merge_journals(shards, std::nullopt, merged, merged), 0);
     EXPECT_NE(merged.str().find("Merged 8 games from 2 journals"), std::string::npos) << merged.str();
     std::map<int, std::vector<std::string>> whole, parts;
     for (const auto& g : read_journal(s.journal_path)) whole[g.index] = g.seats;
@@ -362,6 +528,186 @@ TEST(MatchRun, ShardsMergeToTheWholeSchedule) {
         for (const auto& g : read_journal(path)) EXPECT_TRUE(parts.emplace(g.index, g.seats).second) << g.index;
     EXPECT_EQ(whole.size(), 8u);
     EXPECT_EQ(parts, whole);
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The console as fastchess shows a run: progress with the ETA every 10 games, the
+// pentanomial counts, the match line once at the end, then what each engine spent.
+TEST(MatchRun, ConsoleShowsProgressPentanomialAndEngineUse) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 6;
+    s.max_plies = 20;
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_NE(output.find("Progress: 10 of 12 games, elapsed 0:00:"), std::string::npos) << output;
+    EXPECT_NE(output.find(", ETA 0:00:"), std::string::npos) << output;
+    EXPECT_EQ(occurrences(output, "Score of damier vs fake: "), 2u) << output;  // at game 10 and at the end
+    EXPECT_EQ(occurrences(output, "Ptnml(0-2): "), 2u) << output;
+    EXPECT_EQ(output.find("Avg place"), std::string::npos) << output;
+    const auto table = output.find("Engine                     Games  Avg plies   Moves  Avg time/move");
+    ASSERT_NE(table, std::string::npos) << output;
+    for (const char* engine : {"\ndamier ", "\nfake "}) {
+        const auto row = output.find(engine, table);
+        ASSERT_NE(row, std::string::npos) << output;
+        std::istringstream fields(output.substr(row + 1));
+        std::string name;
+        int games = 0;
+        double plies = 0;
+        long moves = 0;
+        fields >> name >> games >> plies >> moves;
+        EXPECT_EQ(games, 12) << engine;
+        EXPECT_GT(plies, 0) << engine;
+        EXPECT_LE(plies, 20) << engine;
+        EXPECT_GT(moves, 0) << engine;
+    }
+}
+
+// --log: every line to and from every engine, with the time and the engine's name.
+TEST(MatchRun, LogHoldsEveryProtocolLine) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=300");
+    s.max_plies = 6;
+    s.log_path = temp_file("protocol.log");
+    ASSERT_EQ(run(s), 0);
+    const std::string log = file_text(s.log_path);
+    for (const char* line : {" damier < hub\n", " damier > wait\n", " fake < set-param name=variant value=international\n",
+                             " fake > pong\n", " damier < level nodes=300\n", " damier < go think\n", " fake > done move=",
+                             " damier > done move=", " fake < quit\n"})
+        EXPECT_NE(log.find(line), std::string::npos) << line;
+    std::istringstream lines(log);
+    std::size_t count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        std::istringstream fields(line);
+        double seconds = -1;
+        std::string engine, direction;
+        fields >> seconds >> engine >> direction;
+        EXPECT_GE(seconds, 0) << line;
+        EXPECT_TRUE(engine == "damier" || engine == "fake") << line;
+        EXPECT_TRUE(direction == "<" || direction == ">") << line;
+    }
+    EXPECT_GT(count, 20u);
+    s.log_path = "/nonexistent/directory/protocol.log";
+    std::string output;
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("cannot write --log /nonexistent/directory/protocol.log"), std::string::npos) << output;
+}
+
+int merge(const std::vector<std::string>& paths, std::string& output) {
+    std::ostringstream out;
+    const int status = m::merge_journals(paths, std::nullopt, out, out);
+    output = out.str();
+    return status;
+}
+
+TEST(MatchRun, JournalStartsWithItsRun) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.engines[0].params = {{"hash", "8"}};
+    s.openings = {{"won", "W:W31-50:B3,4"}};
+    s.max_plies = 10;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    std::istringstream journal(file_text(s.journal_path));
+    std::string first;
+    std::getline(journal, first);
+    auto line = damier::hub::parse_line(first);
+    ASSERT_TRUE(line) << first;
+    EXPECT_EQ(line->command, "run");
+    EXPECT_EQ(line->value("variant"), "international");
+    EXPECT_EQ(line->value("tc"), "nodes=500");
+    EXPECT_EQ(line->value("engines"), "2");
+    EXPECT_EQ(line->value("engine1"), "damier");
+    EXPECT_EQ(line->value("params1"), "hash=8");
+    EXPECT_EQ(line->value("engine2"), "fake");
+    EXPECT_EQ(line->value("seats"), "2");
+    EXPECT_EQ(line->value("openings").value_or("").rfind("1:", 0), 0u) << first;
+    EXPECT_EQ(line->value("max-plies"), "10");
+    EXPECT_FALSE(line->value("id").value_or("").empty());
+}
+
+// Two runs of one match (same settings, each its own run id) add up: today their
+// game numbers are the same and one run's games used to hide the other's.
+TEST(MatchRun, MergeAddsUpRepeatsOfARunAndCountsAJournalOnce) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 2;
+    s.max_plies = 20;
+    std::vector<std::string> journals;
+    for (int i = 0; i < 2; ++i) {
+        s.journal_path = temp_file("run" + std::to_string(i));
+        ASSERT_EQ(run(s), 0);
+        journals.push_back(s.journal_path);
+    }
+    std::string output;
+    ASSERT_EQ(merge(journals, output), 0) << output;
+    EXPECT_NE(output.find("Merged 8 games from 2 journals"), std::string::npos) << output;
+    ASSERT_EQ(merge({journals[0], journals[0]}, output), 0) << output;
+    EXPECT_NE(output.find("Merged 4 games from 2 journals"), std::string::npos) << output;
+}
+
+TEST(MatchRun, MergeRefusesJournalsOfDifferentRuns) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("a");
+    ASSERT_EQ(run(s), 0);
+    auto other = s;
+    other.time = *m::TimeControl::parse("nodes=600");
+    other.journal_path = temp_file("b");
+    ASSERT_EQ(run(other), 0);
+    auto halma = s;
+    halma.variant = "chinese";
+    halma.max_plies = 6;
+    halma.journal_path = temp_file("c");
+    ASSERT_EQ(run(halma), 0);
+    std::string output;
+    EXPECT_EQ(merge({s.journal_path, other.journal_path}, output), 2);
+    EXPECT_NE(output.find("are journals of different runs (tc nodes=500 and nodes=600)"), std::string::npos) << output;
+    EXPECT_EQ(std::count(output.begin(), output.end(), '\n'), 1) << output;
+    EXPECT_EQ(merge({s.journal_path, halma.journal_path}, output), 2);
+    EXPECT_NE(output.find("(variant international and chinese)"), std::string::npos) << output;
+}
+
+TEST(MatchRun, MergeRefusesWhatIsNoJournalWithItsLine) {
+    std::string output;
+    EXPECT_EQ(merge({"/etc/passwd"}, output), 2);
+    EXPECT_NE(output.find("/etc/passwd:1: not a damier-match journal"), std::string::npos) << output;
+    EXPECT_EQ(merge({"/nonexistent/journal"}, output), 2);
+    EXPECT_NE(output.find("cannot read /nonexistent/journal"), std::string::npos) << output;
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    const std::string good = file_text(s.journal_path);
+    {
+        std::ofstream bad(s.journal_path, std::ios::app);
+        bad << "game index=7 set=3 rotation=0 seat1=damier seat2=stranger places=\"1 2\" reason=x\n";
+    }
+    EXPECT_EQ(merge({s.journal_path}, output), 2);
+    EXPECT_NE(output.find(s.journal_path + ":4: seat 2 holds 'stranger'"), std::string::npos) << output;
+    {
+        std::ofstream bad(s.journal_path);
+        bad << good << "half a line\n";
+    }
+    EXPECT_EQ(merge({s.journal_path}, output), 2);
+    EXPECT_NE(output.find(s.journal_path + ":4: not a game line"), std::string::npos) << output;
+}
+
+TEST(MatchRun, ResumeContinuesOnlyItsOwnRun) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.max_plies = 20;
+    s.journal_path = temp_file("journal");
+    ASSERT_EQ(run(s), 0);
+    std::string output;
+    // The same file again without --resume would mix two runs in one journal.
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("already holds a run: --resume continues it"), std::string::npos) << output;
+    s.resume = true;
+    s.time = *m::TimeControl::parse("nodes=600");
+    EXPECT_EQ(run(s, &output), 2);
+    EXPECT_NE(output.find("is the journal of another run (tc nodes=500 and nodes=600)"), std::string::npos) << output;
+    EXPECT_EQ(read_journal(s.journal_path).size(), 2u);
 }
 
 m::MatchSettings sprt_settings(int max_plies, int rounds) {
@@ -432,9 +778,17 @@ TEST(MatchRun, ResignAdjudicatedInAWonPosition) {
     s.adjudication.resign_move_count = 2;
     s.adjudication.resign_score = 3;
     s.journal_path = temp_file("journal");
+    s.pdn_path = temp_file("games.pdn");
     ASSERT_EQ(run(s), 0);
     const auto journal = read_journal(s.journal_path);
     ASSERT_EQ(journal.size(), 2u);
+    // A setup that no moves reach keeps its FEN tag; node limits have TimeControl "-".
+    const std::string pdn = file_text(s.pdn_path);
+    check_pdn("international", pdn, journal);
+    const auto game = m::test::read_pdn_game(pdn);
+    EXPECT_EQ(tag(game, "FEN"), "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B3,4");
+    EXPECT_EQ(tag(game, "TimeControl"), "-");
+    EXPECT_EQ(tag(game, "EngineLimit"), "nodes=2000");
     for (const auto& g : journal) {
         EXPECT_NE(g.reason.find("resigns"), std::string::npos) << g.reason;
         EXPECT_EQ(g.places, (std::vector<double>{1, 2}));
@@ -453,13 +807,85 @@ int run_binary(const std::string& arguments, std::string& error) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// The demo: each move with its score on one line, the board every 10 plies and
+// at the end, one result line, and no match statistics for a single game.
+TEST(MatchRun, DemoShowsMovesBoardsAndAResult) {
+    FILE* pipe = ::popen((std::string(DAMIER_MATCH_BINARY) + " --demo --tc nodes=300 --max-plies 36 2>&1").c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    ASSERT_EQ(::pclose(pipe), 0) << output;
+    EXPECT_NE(output.find("\n1. "), std::string::npos) << output;
+    EXPECT_NE(output.find("\n1... "), std::string::npos) << output;
+    EXPECT_EQ(occurrences(output, " {"), 36u) << output;
+    EXPECT_EQ(occurrences(output, " to move   FEN "), 4u) << output;  // after plies 10, 20, 30 and 36
+    EXPECT_EQ(occurrences(output, "\nResult: draw (maximum length of 36 plies) after 36 plies\n"), 1u) << output;
+    EXPECT_EQ(output.find("Score of"), std::string::npos) << output;
+    EXPECT_EQ(output.find("Final standings"), std::string::npos) << output;
+}
+
+// --each gives every engine its parameters (before the engine's own, which win).
+TEST(MatchRun, EachAppliesToEveryEngine) {
+    const std::string journal = temp_file("journal");
+    const std::string engines = std::string(" --engine name=a cmd=") + DAMIER_BINARY + " param.hash=4 --engine name=b cmd=" +
+                                DAMIER_BINARY;
+    std::string error;
+    ASSERT_EQ(run_binary("--each param.hash=8 param.threads=1" + engines + " --games 2 --tc nodes=300 --max-plies 6 --journal " +
+                             journal,
+                         error),
+              0)
+        << error;
+    auto line = damier::hub::parse_line(file_text(journal).substr(0, file_text(journal).find('\n')));
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->value("params1"), "hash=8 threads=1 hash=4");
+    EXPECT_EQ(line->value("params2"), "hash=8 threads=1");
+    // A parameter the engines refuse, given once for all of them, is refused before the first game.
+    EXPECT_EQ(run_binary(std::string("--each param.bogus=1 --engine name=a cmd=") + DAMIER_FAKE_ENGINE +
+                             " --engine name=b cmd=" + DAMIER_FAKE_ENGINE,
+                         error),
+              2);
+    EXPECT_NE(error.find("a refused set-param name=bogus value=1"), std::string::npos) << error;
+}
+
+// --engines: the engines of a JSON file, with --each and --engine beside them.
+TEST(MatchRun, EnginesFromAJsonFile) {
+    const std::string file = temp_file("engines.json"), journal = temp_file("journal");
+    std::ofstream(file) << "[{\"name\": \"a\", \"cmd\": \"" << DAMIER_BINARY
+                        << "\", \"params\": {\"hash\": 8}}, {\"name\": \"b\", \"cmd\": \"" << DAMIER_BINARY << "\"}]";
+    std::string error;
+    ASSERT_EQ(run_binary("--engines " + file + " --each param.threads=1 --games 2 --tc nodes=300 --max-plies 6 --journal " +
+                             journal,
+                         error),
+              0)
+        << error;
+    auto line = damier::hub::parse_line(file_text(journal).substr(0, file_text(journal).find('\n')));
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->value("engine1"), "a");
+    EXPECT_EQ(line->value("params1"), "threads=1 hash=8");
+    EXPECT_EQ(line->value("engine2"), "b");
+    EXPECT_EQ(run_binary("--engines /nonexistent/engines.json", error), 2);
+    EXPECT_EQ(error, "damier-match: cannot read --engines /nonexistent/engines.json\n");
+}
+
 TEST(MatchRun, CommandLineHelpAndBadArguments) {
     std::string error;
     EXPECT_EQ(run_binary("--help", error), 0);
+    EXPECT_EQ(run_binary("--version", error), 0);
+    EXPECT_EQ(error, "");
     const std::string two = " --engine name=a cmd=/bin/true --engine name=b cmd=/bin/true";
-    for (const std::string& bad : {std::string("--bogus") + two, "--tc garbage" + two, "--games 0" + two,
-                                   "--variant nosuch" + two, std::string("--engine name=a cmd=/bin/true"),
-                                   std::string("--engine name=a cmd=/bin/true --engine name=a cmd=/bin/true")}) {
+    const std::string fake = std::string(" --engine name=fake cmd=") + DAMIER_FAKE_ENGINE;
+    const std::string fake2 = std::string(" --engine name=fake2 cmd=") + DAMIER_FAKE_ENGINE;
+    for (const std::string& bad :
+         {std::string("--bogus") + two, "--tc garbage" + two, "--games 0" + two, "--variant nosuch" + two,
+          std::string("--engine name=a cmd=/bin/true"),
+          std::string("--engine name=a cmd=/bin/true --engine name=a cmd=/bin/true"),
+          "--players 3 --variant international" + two, "--resume" + two, "--games 4 --rounds 2" + two,
+          "--set nocapture=true --variant international" + two, "--variant chinese --players 3" + two,
+          "--demo" + two, "--engine name=gone cmd=/nonexistent/engine" + fake,
+          std::string("--engine name=picky cmd=") + DAMIER_FAKE_ENGINE + " param.hash=8" + fake2,
+          "--pdn /nonexistent/directory/games.pdn" + fake + fake2, "--engine name=a cmd=/bin/true stray" + two,
+          std::string("--merge"), "--sprt elo0" + two, "--games" + two}) {
         SCOPED_TRACE(bad);
         EXPECT_EQ(run_binary(bad, error), 2);
         EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << error;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/draughts/notation.hpp"
+#include "tools/match/game.hpp"
 #include "tests/match/pdn_reader.hpp"
 
 namespace m = damier::match;
@@ -185,3 +186,25 @@ TEST(PdnResult, TwoPointsOnLargeBoardsOnePointOn8x8) {
     EXPECT_EQ(m::pdn_result("international", -1), "*");
     EXPECT_EQ(m::pdn_result("chinese", 2), "*");
 }
+
+namespace {
+
+// The TimeControl tag in the PGN standard's form (9.6.1), cutechess's for a fixed
+// time per move, "-" for limits that are no time control.
+TEST(PdnTimeControl, PgnForms) {
+    for (const auto& [text, tag] : std::vector<std::pair<std::string, std::string>>{{"40/60+0.5", "40/60+0.5"},
+                                                                                     {"40/9000", "40/9000"},
+                                                                                     {"300+2", "300+2"},
+                                                                                     {"10+0.1", "10+0.1"},
+                                                                                     {"60", "60"},
+                                                                                     {"movetime=0.05", "0.05/move"},
+                                                                                     {"movetime=2", "2/move"},
+                                                                                     {"depth=8", "-"},
+                                                                                     {"nodes=20000", "-"}}) {
+        auto tc = m::TimeControl::parse(text);
+        ASSERT_TRUE(tc) << text;
+        EXPECT_EQ(tc->pdn(), tag) << text;
+    }
+}
+
+}  // namespace

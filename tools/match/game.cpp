@@ -1,5 +1,6 @@
 #include "tools/match/game.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -93,6 +94,42 @@ std::string TimeControl::describe() const {
     return s;
 }
 
+namespace {
+
+// Seconds as PGN tags write them: no trailing zeros ("60", "0.5", "0.05").
+std::string short_seconds(double s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", s);
+    std::string t = text;
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+    return t;
+}
+
+// A clock reading for a [%clk] comment: h:mm:ss.sss.
+std::string clock_reading(double seconds) {
+    const double s = std::max(0.0, seconds);
+    const int hours = static_cast<int>(s / 3600), minutes = static_cast<int>((s - hours * 3600) / 60);
+    char text[48];
+    std::snprintf(text, sizeof text, "%d:%02d:%06.3f", hours, minutes, s - hours * 3600 - minutes * 60);
+    return text;
+}
+
+}  // namespace
+
+std::string TimeControl::pdn() const {
+    switch (kind) {
+        case Kind::MoveTime: return short_seconds(move_time) + "/move";
+        case Kind::Depth:
+        case Kind::Nodes: return "-";
+        case Kind::GameClock: break;
+    }
+    std::string s = moves_per_period ? std::to_string(moves_per_period) + "/" : "";
+    s += short_seconds(base);
+    if (increment > 0) s += "+" + short_seconds(increment);
+    return s;
+}
+
 void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const GameSetup& setup, GameRecord& record) {
     const TimeControl& tc = *setup.time;
     const Adjudication& adj = *setup.adjudication;
@@ -102,6 +139,8 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
     std::vector<std::optional<double>> last_score(static_cast<std::size_t>(seats));
     std::vector<int> losing_streak(static_cast<std::size_t>(seats), 0);
     int quiet_streak = 0;
+    record.seat_moves.assign(static_cast<std::size_t>(seats), 0);
+    record.seat_seconds.assign(static_cast<std::size_t>(seats), 0.0);
     record.opening_text = referee.opening_text();
     record.opening_mid_move = referee.opening_mid_move();
 
@@ -188,9 +227,13 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
             comment = text;
         }
         comment += format_seconds(reply.seconds) + "s";
+        // The mover's clock after the move (its increment added), as PGN readers show it.
+        if (tc.kind == TimeControl::Kind::GameClock) comment += " [%clk " + clock_reading(remaining[s]) + "]";
+        ++record.seat_moves[s];
+        record.seat_seconds[s] += reply.seconds;
         record.moves.push_back(referee.record_moves().back());
         record.comments.push_back(comment);
-        if (setup.on_move) setup.on_move(referee, reply.move);
+        if (setup.on_move) setup.on_move(referee, record.moves.back(), comment);
 
         // Adjudication by the engines' own scores (two seats).
         last_score[s] = reply.score;

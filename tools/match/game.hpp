@@ -27,6 +27,11 @@ struct TimeControl {
     // "40/60+0.5", "60+0.5", "60", "movetime=0.1", "depth=6", "nodes=10000".
     static Result<TimeControl> parse(const std::string& text);
     std::string describe() const;
+    // The PDN/PGN TimeControl tag value (PGN standard 9.6.1, in seconds): "40/60"
+    // (moves per period, repeated), "300" (sudden death), "300+2" (increment),
+    // "40/60+0.5"; a fixed time per move as cutechess writes it, "0.1/move"; "-"
+    // (no time control) for depth and node limits.
+    std::string pdn() const;
 };
 
 struct Adjudication {
@@ -50,6 +55,9 @@ struct GameRecord {
     GameEnd end;
     std::vector<std::string> moves, comments;
     std::vector<std::string> faults;  // "engine: what went wrong", for the log
+    // Per seat: the moves its engine played and the seconds they took (go to done).
+    std::vector<int> seat_moves;
+    std::vector<double> seat_seconds;
 };
 
 struct GameSetup {
@@ -57,8 +65,9 @@ struct GameSetup {
     const Adjudication* adjudication = nullptr;
     int max_plies = 400;
     std::vector<std::pair<std::string, std::string>> rules;  // set-param for every engine
-    // Called after each move with the board (the demo); may be empty.
-    std::function<void(const Referee&, const std::string& move)> on_move;
+    // Called after each move with the board, the move as recorded and its comment
+    // (score/depth time), for the demo; may be empty.
+    std::function<void(const Referee&, const std::string& move, const std::string& comment)> on_move;
 };
 
 // Plays the game to its end. `engines` holds the engine of each seat (one engine

@@ -1,7 +1,10 @@
 #include "tools/match/hub_engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <mutex>
+#include <ostream>
 
 #include "engine/core/text.hpp"
 #include "protocol/hub_line.hpp"
@@ -16,7 +19,37 @@ std::optional<hub::Line> parse(const std::string& text) {
     return *line;
 }
 
+std::mutex log_mutex;
+std::ostream* protocol_log = nullptr;
+Clock::time_point log_start;
+
+void log_line(const std::string& engine, char direction, std::string_view line) {
+    std::lock_guard lock(log_mutex);
+    if (!protocol_log) return;
+    char time[32];
+    std::snprintf(time, sizeof time, "%.3f", std::chrono::duration<double>(Clock::now() - log_start).count());
+    *protocol_log << time << ' ' << engine << ' ' << direction << ' ' << line << '\n';
+}
+
 }  // namespace
+
+void set_protocol_log(std::ostream* log) {
+    std::lock_guard lock(log_mutex);
+    if (protocol_log) protocol_log->flush();
+    protocol_log = log;
+    log_start = Clock::now();
+}
+
+bool HubEngine::send(std::string_view line, Clock::time_point deadline) {
+    log_line(spec_.name, '<', line);
+    return process_.send(line, deadline);
+}
+
+ChildProcess::Read HubEngine::read_line(std::string& text, Clock::time_point deadline) {
+    const auto read = process_.read_line(text, deadline);
+    if (read == ChildProcess::Read::Line) log_line(spec_.name, '>', text);
+    return read;
+}
 
 bool HubEngine::declares(const std::string& param) const {
     for (const auto& [name, values] : declared_)
@@ -36,7 +69,7 @@ std::vector<std::string> HubEngine::declared_values(const std::string& param) co
 bool HubEngine::wait_for(const std::string& command, Clock::time_point deadline, std::vector<std::string>* lines) {
     std::string text;
     for (;;) {
-        if (process_.read_line(text, deadline) != ChildProcess::Read::Line) return false;
+        if (read_line(text, deadline) != ChildProcess::Read::Line) return false;
         auto line = parse(text);
         if (lines) lines->push_back(text);
         if (line && line->command == command) return true;
@@ -53,7 +86,7 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
     if (auto error = process_.start(spec_.command, spec_.directory); !error.empty()) return error;
     const auto deadline = Clock::now() + timeout;
     std::vector<std::string> lines;
-    if (!process_.send("hub", deadline) || !wait_for("wait", deadline, &lines)) {
+    if (!send("hub", deadline) || !wait_for("wait", deadline, &lines)) {
         process_.stop(std::chrono::milliseconds(100));
         return spec_.name + " did not answer hub with wait";
     }
@@ -64,28 +97,49 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
         if (line->command == "param" && line->value("name"))
             declared_.emplace_back(*line->value("name"), line->value("values").value_or(""));
     }
-    auto send_param = [&](const std::string& name, const std::string& value) {
-        return process_.send("set-param name=" + hub::format_value(name) + " value=" + hub::format_value(value),
-                             deadline);
+    // Each set-param is fenced by a ping: an `error` before the pong is the engine
+    // refusing that parameter (unknown, out of range, a file it cannot read), and a
+    // refused parameter would play a different engine than the one asked for.
+    auto set_param = [&](const std::string& name, const std::string& value) -> std::string {
+        const std::string command = "set-param name=" + hub::format_value(name) + " value=" + hub::format_value(value);
+        std::vector<std::string> answer;
+        if (!send(command, deadline) || !send("ping", deadline) ||
+            !wait_for("pong", deadline, &answer)) {
+            process_.stop(std::chrono::milliseconds(100));
+            return spec_.name + " did not answer ping after " + command;
+        }
+        for (const auto& text : answer)
+            if (auto line = parse(text); line && line->command == "error") {
+                process_.stop(std::chrono::milliseconds(100));
+                return spec_.name + " refused " + command + ": " + line->value("message").value_or(text);
+            }
+        return {};
     };
     for (const auto& [name, value] : spec_.params)
-        if (!send_param(name, value)) return spec_.name + " died while its parameters were set";
+        if (auto error = set_param(name, value); !error.empty()) return error;
     for (const auto& [name, value] : rules) {
         // Rule parameters the engine does not declare are left out (its rules are fixed).
         if (!declares(name)) continue;
-        if (!send_param(name, name == "variant" ? variant_for(*this, value) : value))
-            return spec_.name + " died while the rules were set";
+        if (auto error = set_param(name, name == "variant" ? variant_for(*this, value) : value); !error.empty())
+            return error;
     }
-    if (!process_.send("init", deadline) || !wait_for("ready", deadline)) {
+    // An error before ready (a weights file that became bad, a table too large) is a refusal too.
+    std::vector<std::string> answer;
+    if (!send("init", deadline) || !wait_for("ready", deadline, &answer)) {
         process_.stop(std::chrono::milliseconds(100));
         return spec_.name + " did not answer init with ready";
     }
+    for (const auto& text : answer)
+        if (auto line = parse(text); line && line->command == "error") {
+            process_.stop(std::chrono::milliseconds(100));
+            return spec_.name + " reported at init: " + line->value("message").value_or(text);
+        }
     return {};
 }
 
 std::string HubEngine::new_game(std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;
-    if (!process_.send("new-game", deadline) || !process_.send("ping", deadline) || !wait_for("pong", deadline))
+    if (!send("new-game", deadline) || !send("ping", deadline) || !wait_for("pong", deadline))
         return spec_.name + " did not answer ping after new-game";
     return {};
 }
@@ -93,14 +147,14 @@ std::string HubEngine::new_game(std::chrono::milliseconds timeout) {
 SearchReply HubEngine::search(const std::string& position, const std::string& level, Clock::time_point deadline) {
     SearchReply reply;
     const auto start = Clock::now();
-    if (!process_.send("pos " + position, deadline) || (!level.empty() && !process_.send("level " + level, deadline)) ||
-        !process_.send("go think", deadline)) {
+    if (!send("pos " + position, deadline) || (!level.empty() && !send("level " + level, deadline)) ||
+        !send("go think", deadline)) {
         reply.detail = "the engine does not take input";
         return reply;
     }
     std::string text;
     for (;;) {
-        const auto read = process_.read_line(text, deadline);
+        const auto read = read_line(text, deadline);
         reply.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         if (read == ChildProcess::Read::Timeout) {
             reply.status = SearchReply::Status::Timeout;
@@ -143,13 +197,13 @@ SearchReply HubEngine::search(const std::string& position, const std::string& le
 
 bool HubEngine::recover(std::chrono::milliseconds grace) {
     const auto deadline = Clock::now() + grace;
-    if (!process_.send("stop", deadline)) return false;
+    if (!send("stop", deadline)) return false;
     if (!wait_for("done", deadline)) return false;
-    return process_.send("ping", deadline) && wait_for("pong", deadline);
+    return send("ping", deadline) && wait_for("pong", deadline);
 }
 
 void HubEngine::quit() {
-    process_.send("quit", Clock::now() + std::chrono::milliseconds(100));
+    send("quit", Clock::now() + std::chrono::milliseconds(100));
     process_.stop(std::chrono::milliseconds(500));
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,8 +41,10 @@ public:
     std::vector<std::string> declared_values(const std::string& param) const;
 
     // Starts the process, runs the handshake (hub ... wait), sets the spec's
-    // params and then `rules` (variant, players, ...), init ... ready.
-    // Returns "" or what went wrong; the engine is left stopped on failure.
+    // params and then `rules` (variant, players, ...), each followed by ping ...
+    // pong, then init ... ready. Returns "" or what went wrong, which includes any
+    // `error` the engine answered to a set-param or to init; the engine is left
+    // stopped on failure.
     std::string start(const std::vector<std::pair<std::string, std::string>>& rules, std::chrono::milliseconds timeout);
     // new-game, fenced by ping/pong so the engine is idle afterwards.
     std::string new_game(std::chrono::milliseconds timeout);
@@ -57,6 +60,9 @@ public:
     const std::vector<std::string>& complaints() const { return complaints_; }
 
 private:
+    // The process's send and read_line, each line also written to the protocol log.
+    bool send(std::string_view line, Clock::time_point deadline);
+    ChildProcess::Read read_line(std::string& text, Clock::time_point deadline);
     // Reads lines until one whose command is `command`; false on timeout or exit.
     bool wait_for(const std::string& command, Clock::time_point deadline, std::vector<std::string>* lines = nullptr);
 
@@ -66,6 +72,11 @@ private:
     std::vector<std::pair<std::string, std::string>> declared_;  // param name, values list
     std::vector<std::string> complaints_;
 };
+
+// Every protocol line between the runner and its engines goes to `log` (nullptr:
+// none), one per line: seconds since this call, the engine's name, '<' for a line
+// the engine was sent or '>' for one it printed, the line ("1.234 new < go think").
+void set_protocol_log(std::ostream* log);
 
 // The rule-set name an engine understands for `variant`: ours when it declares
 // it, else an alias it declares (international = normal or standard, american =

@@ -135,7 +135,7 @@ public:
         if (!position_.over) return std::nullopt;
         GameEnd end;
         for (const auto& s : halma::standings(rules_, position_)) end.places.push_back(s.place);
-        end.reason = forfeit_reason_.empty() ? "the game is over" : forfeit_reason_;
+        end.reason = forfeit_reason_.empty() ? end_reason() : forfeit_reason_ + "; " + end_reason();
         return end;
     }
     int plies() const override { return static_cast<int>(moves_.size()); }
@@ -144,6 +144,26 @@ public:
     std::string diagram() const override { return halma::diagram(rules_, position_); }
 
 private:
+    // Why the game ended, from its last position, in the order engine/halma/game.cpp
+    // checks the ends: one player left, the first finish without play-to-end, the
+    // move limit, and otherwise stagnation.
+    std::string end_reason() const {
+        const auto& set = rules_.settings();
+        std::string finished;
+        int placed = 0;
+        for (int seat = 0; seat < rules_.players(); ++seat) {
+            const int camp = rules_.seat(seat);
+            if ((position_.finished >> camp) & 1) finished += (finished.empty() ? "camp " : ", camp ") + std::to_string(camp + 1);
+            placed += ((position_.finished | position_.resigned) >> camp) & 1;
+        }
+        if (placed >= rules_.players() - 1)
+            return finished.empty() ? "every player but one resigned" : "every player but one is placed (finished: " + finished + ")";
+        if (!finished.empty() && !set.play_to_end) return finished + " reached its goal";
+        if (rules_.ply_limit() && position_.ply >= rules_.ply_limit())
+            return "move limit of " + std::to_string(set.move_limit) + " moves per player";
+        return "no progress for " + std::to_string(set.stagnation) + " rounds (stagnation)";
+    }
+
     halma::Rules rules_;
     halma::Position opening_, sent_start_, position_;
     std::vector<std::string> moves_, sent_moves_;

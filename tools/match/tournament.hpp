@@ -35,9 +35,10 @@ struct MatchSettings {
     std::string record_path;            // Chinese checkers games (appended)
     std::string journal_path;           // one line per finished game, for --resume and --merge
     std::string json_path;              // summary at the end
+    std::string log_path;               // every protocol line of every engine, with times (appended)
     int shard_index = 0, shard_count = 1;  // this run plays the sets whose number % count == index
     bool resume = false;                // skip the games already in the journal
-    bool show_boards = false;           // print the board after every move (the demo)
+    bool show_boards = false;           // the demo: each move with its score, the board every 10 plies and at the end, a result line
     int game_limit = 0;                 // play at most this many games of the schedule, 0 = all
 
     bool is_halma() const { return variant == "chinese" || variant == "diamond"; }
@@ -45,10 +46,16 @@ struct MatchSettings {
 };
 
 // Plays the tournament, printing progress and standings on `out`. Returns the
-// process exit status (0, or 2 when nothing could be played).
-int run_tournament(const MatchSettings& settings, std::ostream& out);
+// process exit status: 0, or 2 with one line on `err` when the run is refused
+// before its first game (contradictory settings, an output file that cannot be
+// written, an engine that cannot be started or refuses a parameter) or an
+// output file could not be written to the end.
+int run_tournament(const MatchSettings& settings, std::ostream& out, std::ostream& err);
 
-// Standings from journals of earlier runs (shards), printed on `out`.
-int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out);
+// Standings from the journals of one run (its shards, or repeats of it), printed
+// on `out`. Journals of different runs, or a file that is no journal (with its
+// line), are refused with one line on `err` and status 2.
+int merge_journals(const std::vector<std::string>& paths, const std::optional<SprtParameters>& sprt, std::ostream& out,
+                   std::ostream& err);
 
 }  // namespace damier::match

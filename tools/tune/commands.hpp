@@ -4,6 +4,9 @@
 // (tools/tune_main.cpp for draughts, tools/tune/halma_tune.hpp for Chinese checkers).
 #pragma once
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -93,6 +96,16 @@ inline int write_selfplay(const cli::Arguments& args, const std::string& label, 
     return 0;
 }
 
+// Whether `path` can be written without creating it now: an existing file that is
+// writable, or a new name in a writable directory.
+inline bool writable(const std::string& path) {
+    struct stat info;
+    if (::stat(path.c_str(), &info) == 0) return !S_ISDIR(info.st_mode) && ::access(path.c_str(), W_OK) == 0;
+    const auto slash = path.rfind('/');
+    const std::string directory = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    return ::stat(directory.c_str(), &info) == 0 && S_ISDIR(info.st_mode) && ::access(directory.c_str(), W_OK | X_OK) == 0;
+}
+
 // The fit options of every family.
 struct FitOptions {
     FitSettings settings;
@@ -129,10 +142,18 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
     auto batch = args.integer("batch", 0, 1LL << 40, 0);
     if (!batch) return failure<FitOptions>(batch.error());
     o.settings.batch = static_cast<std::size_t>(*batch);
+    auto patience = args.integer("patience", 0, 1000000, 0);
+    if (!patience) return failure<FitOptions>(patience.error());
+    o.settings.patience = static_cast<int>(*patience);
     const auto data_path = args.value("data");
     const auto out_path = args.value("out");
     if (!data_path) return failure<FitOptions>("fit needs --data FILE (from damier-tune selfplay)");
     if (!out_path) return failure<FitOptions>("fit needs --out FILE");
+    // The outputs are checked before the fit, which may take an hour, not after it.
+    for (const auto& [option, path] : {std::pair{"--out", *out_path},
+                                       std::pair{"--patterns-out", args.value("patterns-out").value_or("")}})
+        if (!path.empty() && !writable(path))
+            return failure<FitOptions>(std::string("cannot write ") + option + " " + damier::quoted(path));
     o.data_path = *data_path;
     o.out_path = *out_path;
     return o;
@@ -230,8 +251,8 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
         std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
         std::fflush(stdout);
     });
-    std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d)\n", r.k, r.train_loss_before,
-                r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch);
+    std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d of %d)\n", r.k, r.train_loss_before,
+                r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch, r.last_epoch);
     if (all_fitted) *all_fitted = r.weights;
     std::vector<int> fitted(values.begin(), values.end());
     for (std::size_t t = 0; t < fitted.size(); ++t)

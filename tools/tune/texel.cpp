@@ -94,6 +94,7 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::mt19937_64 shuffler(20260101);
     long long steps = 0;
+    int stale = 0;  // reports since the best one
     // One Adam step on the samples order[begin, end).
     auto step = [&](std::size_t begin, std::size_t end) {
         std::fill(gradient.begin(), gradient.end(), 0.0);
@@ -117,6 +118,7 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
         }
     };
     for (int epoch = 1; epoch <= settings.epochs && train.size() > 0; ++epoch) {
+        r.last_epoch = epoch;
         if (batch < train.size()) std::shuffle(order.begin(), order.end(), shuffler);
         for (std::size_t begin = 0; begin < train.size(); begin += batch) step(begin, std::min(train.size(), begin + batch));
         if (epoch % settings.report_every == 0 || epoch == settings.epochs) {
@@ -138,6 +140,13 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
             std::snprintf(line, sizeof line, "epoch %d: train loss %.6f, validation loss %.6f%s", epoch, train_loss,
                           validation_loss, r.best_epoch == epoch ? " (best)" : "");
             progress(line);
+            stale = r.best_epoch == epoch ? 0 : stale + 1;
+            if (settings.patience > 0 && stale >= settings.patience) {
+                std::snprintf(line, sizeof line, "stopped at epoch %d: no better held-out loss in %d reports (best: epoch %d)",
+                              epoch, stale, r.best_epoch);
+                progress(line);
+                break;
+            }
         }
     }
     return r;

@@ -50,6 +50,9 @@ struct FitSettings {
     // (1 - blend) * result + blend * sigmoid(K * score / 100), K that of the
     // starting weights. Held-out labels stay the game results.
     double blend = 0;
+    // Early stop: after this many reports in a row without a better held-out loss
+    // the fit ends (the best weights are kept either way); 0 runs every epoch.
+    int patience = 0;
 };
 
 struct FitResult {
@@ -58,6 +61,7 @@ struct FitResult {
     double train_loss_before = 0, validation_loss_before = 0;
     double train_loss = 0, validation_loss = 0;
     int best_epoch = 0;
+    int last_epoch = 0;  // the epochs run: fewer than asked when patience stopped the fit
 };
 
 // Mean log loss of the samples under weights and K.

@@ -7,6 +7,9 @@
 //   late-after=N:S   answers its N-th and later go S seconds late
 //   garbage          prints junk lines before every done
 //   no-handshake     never answers hub
+//   init-error       answers init with an error line before ready
+// It declares one parameter, variant (any value is taken); set-param of any other
+// name is answered with an error, as a Hub engine refuses an unknown parameter.
 // Counting starts at 1 and runs over the whole process life.
 #include <chrono>
 #include <cstdlib>
@@ -25,7 +28,7 @@ using namespace damier;
 struct Faults {
     int crash_after = 0, illegal_after = 0, silent_after = 0, late_after = 0;
     double late_seconds = 0;
-    bool garbage = false, no_handshake = false;
+    bool garbage = false, no_handshake = false, init_error = false;
 };
 
 int number_after(const std::string& arg, const std::string& prefix) {
@@ -64,6 +67,7 @@ int main(int argc, char** argv) {
             f.late_seconds = std::atof(a.substr(a.find(':') + 1).c_str());
         } else if (a == "garbage") f.garbage = true;
         else if (a == "no-handshake") f.no_handshake = true;
+        else if (a == "init-error") f.init_error = true;
     }
     std::string variant = "international", text;
     hub::Line position;
@@ -78,7 +82,10 @@ int main(int argc, char** argv) {
                          "values=\"international american\"\nwait" << std::endl;
         } else if (c == "set-param" && line->value("name") == "variant") {
             variant = line->value("value").value_or(variant);
+        } else if (c == "set-param") {
+            std::cout << "error message=\"unknown parameter '" << line->value("name").value_or("") << "'\"" << std::endl;
         } else if (c == "init") {
+            if (f.init_error) std::cout << "error message=\"cannot read the weights\"" << std::endl;
             std::cout << "ready" << std::endl;
         } else if (c == "ping") {
             std::cout << "pong" << std::endl;
