@@ -7,9 +7,12 @@
 // often. Prints every game's places and the standings: average place and score
 // ((n - place) / (n - 1), shared places averaged) per algorithm.
 //
-//   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--seed 1]
-//                       [--random-plies 6] [--algorithms paranoid,brs,maxn]
-//                       [--variant chinese] [--quiet]
+// --threads T searches every move on T threads (a node budget is then shared
+// among them, so compare thread counts with --movetime S, seconds per move).
+//
+//   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--movetime S]
+//                       [--seed 1] [--random-plies 6] [--algorithms paranoid,brs,maxn]
+//                       [--threads 1] [--variant chinese] [--quiet]
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -32,6 +35,8 @@ struct Options {
     int players = 3;
     int openings = 8;
     std::uint64_t nodes = 3000;
+    double movetime = 0;
+    int threads = 1;
     std::uint64_t seed = 1;
     int random_plies = 6;
     std::vector<s::MultiAlgorithm> algorithms{s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply,
@@ -42,8 +47,9 @@ struct Options {
 
 [[noreturn]] void usage(const std::string& error) {
     std::fprintf(stderr,
-                 "%s\nusage: damier-halma-league [--players N] [--openings N] [--nodes N] [--seed N]\n"
-                 "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--variant chinese|diamond] [--quiet]\n",
+                 "%s\nusage: damier-halma-league [--players N] [--openings N] [--nodes N] [--movetime S] [--seed N]\n"
+                 "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--threads N]\n"
+                 "       [--variant chinese|diamond] [--quiet]\n",
                  error.c_str());
     std::exit(2);
 }
@@ -69,6 +75,12 @@ Options parse(int argc, char** argv) {
         else if (arg == "--openings") o.openings = static_cast<int>(number(arg, value));
         else if (arg == "--nodes") o.nodes = number(arg, value);
         else if (arg == "--seed") o.seed = number(arg, value);
+        else if (arg == "--threads") o.threads = static_cast<int>(number(arg, value));
+        else if (arg == "--movetime") {
+            char* end = nullptr;
+            o.movetime = std::strtod(value, &end);
+            if (!*value || *end || o.movetime <= 0) usage("--movetime takes a positive number of seconds");
+        }
         else if (arg == "--random-plies") o.random_plies = static_cast<int>(number(arg, value));
         else if (arg == "--variant") {
             auto v = h::parse_variant(value);
@@ -88,6 +100,7 @@ Options parse(int argc, char** argv) {
     }
     if (o.players < 2 || o.players > 6) usage("--players must be from 2 to 6");
     if (o.algorithms.empty()) usage("--algorithms needs at least one algorithm");
+    if (o.threads < 1 || o.threads > s::MaxThreads) usage("--threads must be from 1 to " + std::to_string(s::MaxThreads));
     return o;
 }
 
@@ -117,10 +130,12 @@ int main(int argc, char** argv) {
 
     std::vector<s::MultiSearcher<h::MultiPlayerAdapter>> searchers;
     for (int i = 0; i < k; ++i) searchers.emplace_back(8);
+    for (auto& searcher : searchers) searcher.set_threads(o.threads);
     std::vector<Tally> tally(static_cast<std::size_t>(k));
     const std::atomic<bool> stop{false};
     s::Limits limits;
-    limits.nodes = o.nodes;
+    if (o.movetime > 0) limits.move_time = o.movetime, limits.overhead = 0;
+    else limits.nodes = o.nodes;
     std::mt19937_64 rng(o.seed);
     const auto start = std::chrono::steady_clock::now();
     int games = 0;
@@ -168,8 +183,11 @@ int main(int argc, char** argv) {
     }
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("\n%d games, %d players (%s), %llu nodes per move, seed %llu, %.1f plies per game, %.0f s\n", games,
-                o.players, h::variant_name(o.variant), static_cast<unsigned long long>(o.nodes),
+    char budget[64];
+    if (o.movetime > 0) std::snprintf(budget, sizeof budget, "%g s per move", o.movetime);
+    else std::snprintf(budget, sizeof budget, "%llu nodes per move", static_cast<unsigned long long>(o.nodes));
+    std::printf("\n%d games, %d players (%s), %s, %d thread%s, seed %llu, %.1f plies per game, %.0f s\n", games,
+                o.players, h::variant_name(o.variant), budget, o.threads, o.threads == 1 ? "" : "s",
                 static_cast<unsigned long long>(o.seed), games ? static_cast<double>(plies) / games : 0.0, seconds);
     std::printf("%-10s %6s %6s %10s %10s %10s\n", "algorithm", "seats", "wins", "avg place", "avg score", "avg depth");
     for (int a = 0; a < k; ++a) {

@@ -1,6 +1,6 @@
 // The Chinese checkers side of the search: the evaluation and the two adapters
 // (eval/halma), and the multi-player search on real positions: determinism,
-// node, depth and stop limits, a whole 3-player game.
+// node, depth and stop limits, a whole 3-player game, and threads.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -332,6 +332,52 @@ TEST(halma_search_multi, ThreePlayerGamePlaysToTheEnd) {
         ASSERT_LE(moves, 3 * 200);
     }
     for (const auto& standing : h::standings(rules, p)) EXPECT_GT(standing.place, 0);
+}
+
+s::MultiResult<h::Move> search_threads(h::MultiPlayerAdapter& g, const s::Limits& limits, s::MultiAlgorithm a,
+                                       int threads) {
+    s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+    searcher.set_threads(threads);
+    std::atomic<bool> stop{false};
+    return searcher.run(g, limits, a, stop);
+}
+
+TEST(halma_search_multi, TwoThreadsReachTheDepthWithALegalMove) {
+    for (int players : {3, 4, 6}) {
+        const auto rules = make_rules(players);
+        h::MultiPlayerAdapter g(rules, random_position(rules, 5 * players, 17));
+        const auto key = g.key();
+        s::Limits limits;
+        limits.depth = 3;
+        for (auto a : Algorithms) {
+            const auto r = search_threads(g, limits, a, 2);
+            ASSERT_TRUE(r.has_move);
+            EXPECT_TRUE(legal(g, r.best)) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(r.depth, 3) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(std::accumulate(r.values.begin(), r.values.end(), 0), 0);
+            EXPECT_GE(r.nodes, search_threads(g, limits, a, 1).nodes / 2);
+            EXPECT_EQ(g.key(), key);
+        }
+    }
+}
+
+TEST(halma_search_multi, TwoThreadsShareTheNodeLimitAndHonourStop) {
+    const auto rules = make_rules(4);
+    h::MultiPlayerAdapter g(rules, random_position(rules, 16, 3));
+    s::Limits limits;
+    limits.nodes = 4000;
+    for (auto a : Algorithms) {
+        const auto r = search_threads(g, limits, a, 2);
+        EXPECT_TRUE(legal(g, r.best));
+        EXPECT_LE(r.nodes, limits.nodes);
+        EXPECT_GE(r.depth, 1);
+        s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+        searcher.set_threads(2);
+        std::atomic<bool> stop{true};
+        const auto stopped = searcher.run(g, s::Limits{}, a, stop);
+        EXPECT_TRUE(legal(g, stopped.best));
+        EXPECT_EQ(stopped.depth, 0);
+    }
 }
 
 }  // namespace
