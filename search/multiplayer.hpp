@@ -25,7 +25,9 @@
 // BRS. Move ordering: transposition-table move, then history (per seat and
 // history slot), then the game's order; at the root the previous iteration's
 // best move first. Paranoid and BRS store bounds on the root seat's score,
-// max-n stores exact vectors only (a pruned node keeps just its move).
+// max-n stores exact vectors only (a pruned node keeps just its move). A game
+// over's values, when they depend on the ply (FinalValuesByPly), are stored
+// relative to the node and flagged, so that they stay right at another ply.
 #pragma once
 
 #include <algorithm>
@@ -303,22 +305,24 @@ private:
         // Paranoid follows the turn order, the root seat maximising, the others
         // minimising; best-reply alternates MAX layers (the root seat's moves) and MIN
         // layers (every opponent's moves, each played with the turn given to it).
+        // final_ tells the caller whether the score returned is a game over's.
         Score minimax(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
             pv_[ply].clear();
-            if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
+            if (g.over() || depth <= 0 || ply >= MaxPly) return leaf(g)[root_];
             const bool brs = algorithm_ == MultiAlgorithm::BestReply;
             if (!brs) max_layer = g.to_move() == root_;
-            else if (max_layer && g.to_move() != root_) return g.values()[root_];  // the root seat is out
+            else if (max_layer && g.to_move() != root_) return leaf(g)[root_];  // the root seat is out
             const bool replies = brs && !max_layer;
             const std::uint64_t key = g.key();
             const auto entry = table_->probe(key);
-            if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
+            if (auto s = bounded_score(g, entry, depth, alpha, beta)) return *s;
             if (replies) collect_opponents(g, ply);
             else collect(g, ply, g.to_move());
-            if (choices_[ply].empty()) return g.values()[root_];
+            if (choices_[ply].empty()) return leaf(g)[root_];
             order(g, ply, entry ? entry->move : MultiEntry::NoMove);
             const Score alpha0 = alpha, beta0 = beta;
             Score best = max_layer ? -Infinite : Infinite;
+            bool best_final = false;
             std::uint16_t best_index = MultiEntry::NoMove;
             for (const Choice& c : choices_[ply]) {
                 if (!enter()) return 0;
@@ -341,6 +345,7 @@ private:
                 if (aborted_) return 0;
                 if (max_layer ? s > best : s < best) {
                     best = s;
+                    best_final = final_;
                     best_index = c.index;
                     extend_pv(ply, c.move, in_turn);
                     (max_layer ? alpha : beta) = s;
@@ -350,23 +355,30 @@ private:
                     break;
                 }
             }
-            store_score(key, depth, best, alpha0, beta0, best_index);
+            store_score(g, key, depth, best, best_final, alpha0, beta0, best_index);
+            final_ = best_final;
             return best;
         }
 
         // Max-n with shallow pruning: parent_best is what parent_seat already has at the parent.
         Values maxn(G& g, int depth, int ply, Score parent_best, int parent_seat) {
             pv_[ply].clear();
-            if (g.over() || depth <= 0 || ply >= MaxPly) return g.values();
+            if (g.over() || depth <= 0 || ply >= MaxPly) return leaf(g);
             const std::uint64_t key = g.key();
             const auto entry = table_->probe(key);
-            if (entry && entry->algorithm == MultiAlgorithm::MaxN && entry->bound == Bound::Exact && entry->depth >= depth)
-                return entry->values;
+            if (entry && entry->algorithm == MultiAlgorithm::MaxN && entry->bound == Bound::Exact && entry->depth >= depth) {
+                final_ = entry->final;
+                Values v = entry->values;
+                if (final_)
+                    for (int seat = 0; seat < players_; ++seat) v[seat] = from_table(g, v[seat]);
+                return v;
+            }
             const int seat = g.to_move();
             collect(g, ply, seat);
-            if (choices_[ply].empty()) return g.values();
+            if (choices_[ply].empty()) return leaf(g);
             order(g, ply, entry ? entry->move : MultiEntry::NoMove);
             Values best{};
+            bool best_final = false;
             const Choice* chosen = nullptr;
             for (const Choice& c : choices_[ply]) {
                 if (!enter()) return {};
@@ -376,17 +388,26 @@ private:
                 if (aborted_) return {};
                 if (!chosen || v[seat] > best[seat]) {
                     best = v;
+                    best_final = final_;
                     chosen = &c;
                     extend_pv(ply, c.move, true);
                 }
                 if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
-                    store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::None, algorithm_, 0, 0});
+                    store_values(g, key, best, best_final, chosen->index, depth, Bound::None);
+                    final_ = best_final;
                     return best;
                 }
             }
             reward(g, *chosen, depth);
-            store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::Exact, algorithm_, 0, 0});
+            store_values(g, key, best, best_final, chosen->index, depth, Bound::Exact);
+            final_ = best_final;
             return best;
+        }
+
+        // A leaf's values; sets final_.
+        Values leaf(const G& g) {
+            final_ = g.over();
+            return g.values();
         }
 
         // Counts a node, or says the search must stop (thread 0: never before its first
@@ -464,21 +485,40 @@ private:
             const auto e = table_->probe(key);
             return e ? e->move : MultiEntry::NoMove;
         }
-        std::optional<Score> bounded_score(const std::optional<MultiEntry>& e, int depth, Score alpha, Score beta) const {
+        std::optional<Score> bounded_score(const G& g, const std::optional<MultiEntry>& e, int depth, Score alpha,
+                                           Score beta) {
             if (!e || e->algorithm != algorithm_ || e->root != root_ || e->depth < depth) return std::nullopt;
-            const Score s = e->values[root_];
+            const Score s = e->final ? from_table(g, e->values[root_]) : e->values[root_];
             if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-                (e->bound == Bound::Upper && s <= alpha))
+                (e->bound == Bound::Upper && s <= alpha)) {
+                final_ = e->final;
                 return s;
+            }
             return std::nullopt;
         }
-        void store_score(std::uint64_t key, int depth, Score best, Score alpha0, Score beta0, std::uint16_t move) {
+        void store_score(const G& g, std::uint64_t key, int depth, Score best, bool final, Score alpha0, Score beta0,
+                         std::uint16_t move) {
             const Bound b = best <= alpha0 ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
-            MultiEntry e{{}, move, clamp_depth(depth), b, algorithm_, static_cast<std::uint8_t>(root_), 0};
-            e.values[root_] = best;
-            store(key, e);
+            MultiEntry e{{}, move, clamp_depth(depth), b, algorithm_, static_cast<std::uint8_t>(root_), 0, final};
+            e.values[root_] = final ? to_table(g, best) : best;
+            table_->store(key, e);
         }
-        void store(std::uint64_t key, const MultiEntry& e) { table_->store(key, e); }
+        void store_values(const G& g, std::uint64_t key, Values values, bool final, std::uint16_t move, int depth,
+                          Bound bound) {
+            if (final)
+                for (int seat = 0; seat < players_; ++seat) values[seat] = to_table(g, values[seat]);
+            table_->store(key, MultiEntry{values, move, clamp_depth(depth), bound, algorithm_, 0, 0, final});
+        }
+        // A game over's value in the table counts the plies from the node, not the
+        // root (when the game's final values depend on the ply).
+        static Score to_table(const G& g, Score v) {
+            if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, -g.ply());
+            else return v;
+        }
+        static Score from_table(const G& g, Score v) {
+            if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, g.ply());
+            else return v;
+        }
         static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
 
         const int id_;
@@ -488,6 +528,7 @@ private:
         bool pruning_ = true;
         std::uint64_t node_limit_ = 0;  // this thread's share of the node limit, 0 = none
         bool aborted_ = false, can_abort_ = false;
+        bool final_ = false;  // the value the last call returned is a game over's
         int players_ = 0, root_ = 0;
         Score prune_bound_ = 0;
         std::optional<G> game_;
