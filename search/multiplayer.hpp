@@ -118,6 +118,10 @@ public:
     // Threads of the next searches (Lazy SMP, 1 to MaxThreads), sharing the table.
     void set_threads(int threads) { threads_ = std::clamp(threads, 1, MaxThreads); }
     int threads() const { return threads_; }
+    // Nodes of one thread in the last search (benchmarks: how the work was shared).
+    std::uint64_t thread_nodes(int thread) const {
+        return thread < static_cast<int>(workers_.size()) ? workers_[thread]->nodes.load(std::memory_order_relaxed) : 0;
+    }
 
     // Searches until the limits or `stop` end it; calls on_iteration(const
     // MultiReport<Move>&) after each iteration deeper than any reported before
