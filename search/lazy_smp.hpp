@@ -1,8 +1,9 @@
 // The Lazy SMP scheme shared by the two-player search (alphabeta.hpp) and the
 // multi-player search (multiplayer.hpp): every thread searches the same root with
-// its own game copy and ordering tables, sharing only the transposition table;
-// helper threads skip some depths so that they run ahead of thread 0 and fill the
-// table for it. Thread 0 manages the clock, and its return ends the helpers.
+// its own game copy and ordering tables, sharing only the transposition table.
+// Two-player helper threads skip some depths so that they run ahead of thread 0
+// and fill the table for it (the multi-player helpers split the root moves
+// instead). Thread 0 manages the clock, and its return ends the helpers.
 #pragma once
 
 #include <atomic>

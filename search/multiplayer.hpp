@@ -1,9 +1,11 @@
 // Search for games of 2-6 seats (MultiPlayerGame): three algorithms over one
 // iterative-deepening driver, on one thread or more (Lazy SMP as the two-player
 // search, lazy_smp.hpp: the threads share the table; thread 0 owns the clock; the
-// search ends when thread 0 stops or a thread completes the depth limit). One
-// thread is deterministic under depth and node limits (same move and node count
-// on every run after clear()); a node limit is shared out among the threads.
+// search ends when thread 0 stops or a thread completes the depth limit). Unlike
+// the two-player helpers, these search every depth but start at different root
+// moves (see iterate()). One thread is deterministic under depth and node limits
+// (same move and node count on every run after clear()); a node limit is shared
+// out among the threads.
 //
 // - Paranoid: the root seat against a coalition of all the others, which
 //   minimise the root seat's value: plain alpha-beta (Sturtevant & Korf 2000).
@@ -240,7 +242,6 @@ private:
 
             const int max_depth = limits.depth ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
             for (int depth = 1; depth <= max_depth; ++depth) {
-                if (helper_skips(id_, depth) && depth < max_depth) continue;
                 const Iteration it = iterate(game, depth);
                 // Only thread 0's first iteration counts when cut short (it has a move or more).
                 if (aborted_ && (depth > 1 || id_ != 0)) break;
@@ -285,9 +286,11 @@ private:
             // Every thread searches the previous best move first; then thread k of T
             // starts k / T of the way along the other moves and wraps around, so the
             // threads cover different root moves and meet each other's results in the
-            // table (work of two threads at a fixed depth: 0.54-0.56 of one thread's
-            // for best-reply and paranoid, against 0.57-0.63 in the same order; see
-            // bench/multiplayer_smp_bench.cpp).
+            // table. Helpers search every depth: skipping depths as the two-player
+            // helpers do left them searching ahead with a worse move order (work of
+            // two threads to a fixed depth, bench/multiplayer_smp_bench.cpp: paranoid
+            // 4 players 0.51-0.53 of one thread's without skipping, 0.63-0.71 with;
+            // best-reply 6 players 0.54-0.57 against 0.59-0.60).
             const std::size_t n = root_moves_.size();
             const std::size_t shift =
                 n > 2 ? static_cast<std::size_t>(id_) * (n - 1) / static_cast<std::size_t>(shared_->threads) : 0;
