@@ -106,6 +106,7 @@ std::string bench_halma(const HalmaBenchPosition& entry, int depth, int threads,
         seconds = result.seconds;
     } else {
         search::MultiSearcher<halma::MultiPlayerAdapter> engine(hash);
+        engine.set_threads(threads);
         halma::MultiPlayerAdapter game(*rules, start);
         std::atomic<bool> stop{false};
         const auto begin = search::Clock::now();

@@ -99,6 +99,7 @@ public:
         }
         halma::MultiPlayerAdapter game(rules_, root, weights_);
         const int mover = game.to_move();
+        multi_player_->set_threads(request.threads);
         auto result = multi_player_->run(game, request.limits, request.algorithm, control,
                                          [&](const search::MultiReport<halma::Move>& r) {
                                              emit("info " + info_fields(r.depth, 0, r.values[mover], r.nodes, r.seconds) +

@@ -1,12 +1,10 @@
 // Two-player search: iterative deepening principal-variation search with
 // aspiration windows, a shared transposition table, killer and history move
 // ordering, late-move reductions, ProbCut (for games that give a margin) and a
-// quiescence search through forcing positions (draughts captures). Lazy SMP: every
-// thread searches the same root with its own game copy and ordering tables, sharing
-// only the table; helper threads skip some depths so that they run ahead of thread 0
-// and fill the table for it. Thread 0 manages the clock; the search ends when it
-// stops or when any thread completes the depth limit, and the answer is the deepest
-// completed iteration (thread 0's on a tie).
+// quiescence search through forcing positions (draughts captures). Lazy SMP
+// (lazy_smp.hpp): thread 0 manages the clock; the search ends when it stops or when
+// any thread completes the depth limit, and the answer is the deepest completed
+// iteration (thread 0's on a tie).
 //
 // Determinism: with one thread and a depth or node limit, the node count and move
 // are the same on every run (the table is the only shared state, and node limits
@@ -24,6 +22,7 @@
 #include <vector>
 
 #include "search/game_concepts.hpp"
+#include "search/lazy_smp.hpp"
 #include "search/limits.hpp"
 #include "search/score.hpp"
 #include "search/tt.hpp"
@@ -81,18 +80,12 @@ public:
     // control.stop ends the search early; run() clears it before returning.
     Result run(const G& root, const Limits& limits, int threads, Control& control, const Reporter& report = {}) {
         const auto start = Clock::now();
-        threads = std::clamp(threads, 1, 256);
+        threads = std::clamp(threads, 1, MaxThreads);
         table_.new_search();
         while (static_cast<int>(workers_.size()) < threads) workers_.push_back(std::make_unique<Worker>());
         Shared shared(limits, start, control, report, threads);
         for (int i = 0; i < threads; ++i) workers_[i]->prepare(root, i);
-        std::vector<std::jthread> helpers;
-        for (int i = 1; i < threads; ++i)
-            helpers.emplace_back([this, i, &shared] { workers_[i]->iterate(*this, shared); });
-        workers_[0]->iterate(*this, shared);
-        shared.finished.store(true);
-        control.stop.store(true);
-        helpers.clear();  // joins
+        run_lazy_smp(threads, shared.finished, [this, &shared](int i) { workers_[i]->iterate(*this, shared); });
         Result r = workers_[0]->result;
         for (int i = 1; i < threads; ++i)
             if (workers_[i]->result.depth > r.depth) r = workers_[i]->result;
@@ -121,16 +114,6 @@ private:
         std::mutex report_mutex;
         int reported_depth = 0;  // guarded by report_mutex
     };
-
-    // Depths a helper thread leaves out, in a pattern that differs by thread
-    // (Stockfish's skip blocks): helper 1 searches the even depths only.
-    static bool helper_skips(int id, int depth) {
-        static constexpr int size[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-        static constexpr int phase[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-        if (id == 0) return false;
-        const int i = (id - 1) % 20;
-        return ((depth + phase[i]) / size[i]) % 2 != 0;
-    }
 
     struct Worker {
         std::unique_ptr<G> game;

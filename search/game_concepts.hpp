@@ -68,4 +68,16 @@ concept MultiPlayerGame = requires(G& g, const G& cg, const typename G::Move& m,
     { G::history_slots } -> std::convertible_to<std::size_t>;
 };
 
+// Optional for a MultiPlayerGame whose final values (at over()) depend on the
+// plies the game took, as a faster win is bigger: ply() counts the plies since
+// the game object's start, and final_value_later(v, k) is the final value v of a
+// seat had the game ended k plies later (earlier when k < 0). The search then
+// keeps final values in its table relative to the node (as mate scores), so an
+// entry stays right when its position is reached at another ply.
+template <class G>
+concept FinalValuesByPly = requires(const G& cg, Score s, int plies) {
+    { cg.ply() } -> std::same_as<int>;
+    { cg.final_value_later(s, plies) } -> std::same_as<Score>;
+};
+
 }  // namespace damier::search

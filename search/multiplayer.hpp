@@ -1,6 +1,11 @@
 // Search for games of 2-6 seats (MultiPlayerGame): three algorithms over one
-// iterative-deepening driver, one thread, deterministic under depth and node
-// limits (same move and node count on every run after clear()).
+// iterative-deepening driver, on one thread or more (Lazy SMP as the two-player
+// search, lazy_smp.hpp: the threads share the table; thread 0 owns the clock; the
+// search ends when thread 0 stops or a thread completes the depth limit). Unlike
+// the two-player helpers, these search every depth but start at different root
+// moves (see iterate()). One thread is deterministic under depth and node limits
+// (same move and node count on every run after clear()); a node limit is shared
+// out among the threads.
 //
 // - Paranoid: the root seat against a coalition of all the others, which
 //   minimise the root seat's value: plain alpha-beta (Sturtevant & Korf 2000).
@@ -22,7 +27,9 @@
 // BRS. Move ordering: transposition-table move, then history (per seat and
 // history slot), then the game's order; at the root the previous iteration's
 // best move first. Paranoid and BRS store bounds on the root seat's score,
-// max-n stores exact vectors only (a pruned node keeps just its move).
+// max-n stores exact vectors only (a pruned node keeps just its move). A game
+// over's values, when they depend on the ply (FinalValuesByPly), are stored
+// relative to the node and flagged, so that they stay right at another ply.
 #pragma once
 
 #include <algorithm>
@@ -30,6 +37,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +48,7 @@
 
 #include "engine/core/result.hpp"
 #include "search/game_concepts.hpp"
+#include "search/lazy_smp.hpp"
 #include "search/limits.hpp"
 #include "search/multiplayer_table.hpp"
 
@@ -106,11 +117,20 @@ public:
     void clear() { table_.clear(); }
     // Off only to compare against plain max-n.
     void set_shallow_pruning(bool on) { pruning_ = on; }
+    // Threads of the next searches (Lazy SMP, 1 to MaxThreads), sharing the table.
+    void set_threads(int threads) { threads_ = std::clamp(threads, 1, MaxThreads); }
+    int threads() const { return threads_; }
+    // Nodes of one thread in the last search (benchmarks: how the work was shared).
+    std::uint64_t thread_nodes(int thread) const {
+        return thread < static_cast<int>(workers_.size()) ? workers_[thread]->nodes.load(std::memory_order_relaxed) : 0;
+    }
 
     // Searches until the limits or `stop` end it; calls on_iteration(const
-    // MultiReport<Move>&) after each completed iteration. With no limit at all it
-    // goes on to MaxPly. A stop at any moment returns the last completed
-    // iteration's best move; the first iteration always finishes one root move.
+    // MultiReport<Move>&) after each iteration deeper than any reported before
+    // (from any thread, one call at a time). With no limit at all it goes on to
+    // MaxPly. A stop at any moment returns the deepest completed iteration's best
+    // move (thread 0's on a tie); thread 0's first iteration always finishes one
+    // root move.
     template <class OnIteration = NoIterationCallback>
     MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
                           OnIteration&& on_iteration = {}) {
@@ -126,289 +146,420 @@ public:
     }
 
 private:
+    class Worker;
+    using Workers = std::vector<std::unique_ptr<Worker>>;
+
+    // What the threads of one search share, besides the table.
+    struct Shared {
+        Limits limits;
+        TimeBudget budget;
+        Clock::time_point start;
+        const std::atomic<bool>* stop = nullptr;
+        const std::atomic<bool>* pondering = nullptr;
+        MultiAlgorithm algorithm = MultiAlgorithm::Paranoid;
+        bool pruning = true;
+        int threads = 1;
+        MultiTable* table = nullptr;
+        const Workers* workers = nullptr;
+        std::function<void(const MultiReport<Move>&)> report;
+        std::atomic<bool> finished{false};  // a thread completed the depth limit, or thread 0 returned
+        std::mutex report_mutex;
+        int reported_depth = 0;  // guarded by report_mutex
+
+        bool pondering_now() const { return pondering->load(std::memory_order_relaxed); }
+        std::uint64_t total_nodes() const {
+            std::uint64_t n = 0;
+            for (int i = 0; i < threads; ++i) n += (*workers)[i]->nodes.load(std::memory_order_relaxed);
+            return n;
+        }
+    };
+
     template <class OnIteration>
     MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
                           const std::atomic<bool>& pondering_flag, OnIteration&& on_iteration) {
-        pondering_ = &pondering_flag;
-        start_ = Clock::now();
-        limits_ = limits;
-        budget_ = TimeBudget::from(limits);
-        stop_ = &stop;
-        algorithm_ = algorithm;
-        nodes_ = 0;
-        aborted_ = false;
-        can_abort_ = false;
-        players_ = game.players();
-        root_ = game.to_move();
-        prune_bound_ = (players_ - 2) * Win;
-        history_.assign(static_cast<std::size_t>(players_) * G::history_slots, 0);
-        choices_.resize(MaxPly + 1);
-        pv_.resize(MaxPly + 1);
+        const int threads = threads_;
         table_.new_search();
-
-        MultiResult<Move> result{Move{}, false, game.values(), 0, 0};
-        if (game.over()) return result;
-        collect(game, 0, root_);
-        if (choices_[0].empty()) return result;
-        order(game, 0, table_move(game.key()));
-        root_moves_ = choices_[0];
-        result.best = root_moves_[0].move;
-        result.has_move = true;
-
-        for (int depth = 1; depth < MaxPly && (!limits.depth || depth <= limits.depth); ++depth) {
-            const Iteration it = iterate(game, depth);
-            // Only the first iteration's result counts when cut short (it has a move or more).
-            if (aborted_ && depth > 1) break;
-            result.best = root_moves_[it.best].move;
-            result.values = it.values;
-            if (aborted_) break;
-            result.depth = depth;
-            std::rotate(root_moves_.begin(), root_moves_.begin() + it.best, root_moves_.begin() + it.best + 1);
-            on_iteration(MultiReport<Move>{depth, it.values, nodes_, seconds_since(start_), it.pv});
-            if (budget_.soft > 0 && !pondering() && seconds_since(start_) >= budget_.soft) break;
-            if (root_moves_.size() == 1 && !limits.infinite && !limits.depth) break;
-        }
-        result.nodes = nodes_;
+        while (static_cast<int>(workers_.size()) < threads)
+            workers_.push_back(std::make_unique<Worker>(static_cast<int>(workers_.size())));
+        Shared shared;
+        shared.limits = limits;
+        shared.budget = TimeBudget::from(limits);
+        shared.start = Clock::now();
+        shared.stop = &stop;
+        shared.pondering = &pondering_flag;
+        shared.algorithm = algorithm;
+        shared.pruning = pruning_;
+        shared.threads = threads;
+        shared.table = &table_;
+        shared.workers = &workers_;
+        shared.report = [&on_iteration](const MultiReport<Move>& r) { on_iteration(r); };
+        const G& root = game;
+        run_lazy_smp(threads, shared.finished, [this, &root, &shared](int i) { workers_[i]->search(root, shared); });
+        MultiResult<Move> result = workers_[0]->result;
+        for (int i = 1; i < threads; ++i)
+            if (workers_[i]->result.depth > result.depth) result = workers_[i]->result;
+        result.nodes = shared.total_nodes();
         return result;
     }
 
-private:
-    struct Choice {
-        Move move;
-        std::uint16_t index;  // in the generated order, for the table
-        int seat;             // who plays it (BRS mixes opponents)
-        std::uint64_t rank;
-    };
-    struct Iteration {
-        std::size_t searched = 0;  // root moves finished
-        std::size_t best = 0;      // index in root_moves_
-        Values values{};
-        std::vector<Move> pv;
-    };
+    // One thread's search: its own game copy, history and move lists.
+    class Worker {
+    public:
+        explicit Worker(int id) : id_(id) {}
 
-    Iteration iterate(G& g, int depth) {
-        Iteration it;
-        Score alpha = -Infinite;  // paranoid and BRS: the root seat's best score so far
-        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
-            const Choice& c = root_moves_[i];
-            if (!enter()) break;
-            g.play(c.move);
+        std::atomic<std::uint64_t> nodes{0};
+        MultiResult<Move> result{};
+
+        // Iterative deepening from root; the result is the deepest completed iteration.
+        void search(const G& root, Shared& shared) {
+            shared_ = &shared;
+            table_ = shared.table;
+            algorithm_ = shared.algorithm;
+            pruning_ = shared.pruning;
+            const Limits& limits = shared.limits;
+            node_limit_ = limits.nodes ? std::max<std::uint64_t>(1, limits.nodes / static_cast<std::uint64_t>(shared.threads))
+                                       : 0;
+            nodes.store(0, std::memory_order_relaxed);
+            aborted_ = false;
+            can_abort_ = id_ != 0;  // helpers may stop at once; thread 0 after one root move
+            game_.emplace(root);
+            G& game = *game_;
+            players_ = game.players();
+            root_ = game.to_move();
+            prune_bound_ = (players_ - 2) * Win;
+            history_.assign(static_cast<std::size_t>(players_) * G::history_slots, 0);
+            choices_.resize(MaxPly + 1);
+            pv_.resize(MaxPly + 1);
+
+            result = MultiResult<Move>{Move{}, false, game.values(), 0, 0};
+            if (game.over()) return;
+            collect(game, 0, root_);
+            if (choices_[0].empty()) return;
+            order(game, 0, table_move(game.key()));
+            root_moves_ = choices_[0];
+            result.best = root_moves_[0].move;
+            result.has_move = true;
+
+            const int max_depth = limits.depth ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
+            for (int depth = 1; depth <= max_depth; ++depth) {
+                const Iteration it = iterate(game, depth);
+                // Only thread 0's first iteration counts when cut short (it has a move or more).
+                if (aborted_ && (depth > 1 || id_ != 0)) break;
+                result.best = root_moves_[it.best].move;
+                result.values = it.values;
+                if (aborted_) break;
+                result.depth = depth;
+                std::rotate(root_moves_.begin(), root_moves_.begin() + it.best, root_moves_.begin() + it.best + 1);
+                if (depth >= max_depth) shared.finished.store(true);
+                {
+                    std::lock_guard lock(shared.report_mutex);
+                    if (depth > shared.reported_depth) {
+                        shared.reported_depth = depth;
+                        shared.report(
+                            MultiReport<Move>{depth, it.values, shared.total_nodes(), seconds_since(shared.start), it.pv});
+                    }
+                }
+                if (id_ != 0) continue;
+                if (shared.budget.soft > 0 && !shared.pondering_now() && seconds_since(shared.start) >= shared.budget.soft)
+                    break;
+                if (root_moves_.size() == 1 && !limits.infinite && !limits.depth) break;
+            }
+        }
+
+    private:
+        struct Choice {
+            Move move;
+            std::uint16_t index;  // in the generated order, for the table
+            int seat;             // who plays it (BRS mixes opponents)
+            std::uint64_t rank;
+        };
+        struct Iteration {
+            std::size_t searched = 0;  // root moves finished
+            std::size_t best = 0;      // index in root_moves_
+            Values values{};
+            std::vector<Move> pv;
+        };
+
+        Iteration iterate(G& g, int depth) {
+            Iteration it;
+            Score alpha = -Infinite;  // paranoid and BRS: the root seat's best score so far
+            // Every thread searches the previous best move first; then thread k of T
+            // starts k / T of the way along the other moves and wraps around, so the
+            // threads cover different root moves and meet each other's results in the
+            // table. Helpers search every depth: skipping depths as the two-player
+            // helpers do left them searching ahead with a worse move order (work of
+            // two threads to a fixed depth, bench/multiplayer_smp_bench.cpp: paranoid
+            // 4 players 0.51-0.53 of one thread's without skipping, 0.63-0.71 with;
+            // best-reply 6 players 0.54-0.57 against 0.59-0.60).
+            const std::size_t n = root_moves_.size();
+            const std::size_t shift =
+                n > 2 ? static_cast<std::size_t>(id_) * (n - 1) / static_cast<std::size_t>(shared_->threads) : 0;
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::size_t i = k == 0 ? 0 : 1 + (k - 1 + shift) % (n - 1);
+                const Choice& c = root_moves_[i];
+                if (!enter()) break;
+                g.play(c.move);
+                Values v{};
+                if (algorithm_ == MultiAlgorithm::MaxN)
+                    v = maxn(g, depth - 1, 1, it.searched ? it.values[root_] : -Infinite, root_);
+                else
+                    v = coalition(minimax(g, depth - 1, 1, alpha, Infinite, false));
+                g.undo();
+                if (aborted_) break;
+                if (!it.searched || v[root_] > it.values[root_]) {
+                    it.best = i;
+                    it.values = v;
+                    alpha = v[root_];
+                    it.pv.assign(1, c.move);
+                    it.pv.insert(it.pv.end(), pv_[1].begin(), pv_[1].end());
+                }
+                ++it.searched;
+                can_abort_ = true;
+            }
+            return it;
+        }
+        // Paranoid and best-reply: alpha-beta (fail-soft) on the root seat's value.
+        // Paranoid follows the turn order, the root seat maximising, the others
+        // minimising; best-reply alternates MAX layers (the root seat's moves) and MIN
+        // layers (every opponent's moves, each played with the turn given to it).
+        // final_ tells the caller whether the score returned is a game over's.
+        Score minimax(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
+            pv_[ply].clear();
+            if (g.over() || depth <= 0 || ply >= MaxPly) return leaf(g)[root_];
+            const bool brs = algorithm_ == MultiAlgorithm::BestReply;
+            if (!brs) max_layer = g.to_move() == root_;
+            else if (max_layer && g.to_move() != root_) return leaf(g)[root_];  // the root seat is out
+            const bool replies = brs && !max_layer;
+            const std::uint64_t key = g.key();
+            const auto entry = table_->probe(key);
+            if (auto s = bounded_score(g, entry, depth, alpha, beta)) return *s;
+            if (replies) collect_opponents(g, ply);
+            else collect(g, ply, g.to_move());
+            if (choices_[ply].empty()) return leaf(g)[root_];
+            order(g, ply, entry ? entry->move : MultiEntry::NoMove);
+            const Score alpha0 = alpha, beta0 = beta;
+            Score best = max_layer ? -Infinite : Infinite;
+            bool best_final = false;
+            std::uint16_t best_index = MultiEntry::NoMove;
+            for (const Choice& c : choices_[ply]) {
+                if (!enter()) return 0;
+                bool in_turn = true;  // the line still follows the real turn order (for the pv)
+                if (replies) {
+                    in_turn = g.to_move() == c.seat;
+                    g.give_turn(c.seat);
+                }
+                g.play(c.move);
+                if (replies) {
+                    in_turn = in_turn && (g.over() || g.to_move() == root_);
+                    g.give_turn(root_);
+                }
+                const Score s = minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
+                g.undo();
+                if (replies) {
+                    g.undo();
+                    g.undo();
+                }
+                if (aborted_) return 0;
+                if (max_layer ? s > best : s < best) {
+                    best = s;
+                    best_final = final_;
+                    best_index = c.index;
+                    extend_pv(ply, c.move, in_turn);
+                    (max_layer ? alpha : beta) = s;
+                }
+                if (alpha >= beta) {
+                    reward(g, c, depth);
+                    break;
+                }
+            }
+            store_score(g, key, depth, best, best_final, alpha0, beta0, best_index);
+            final_ = best_final;
+            return best;
+        }
+
+        // Max-n with shallow pruning: parent_best is what parent_seat already has at the parent.
+        Values maxn(G& g, int depth, int ply, Score parent_best, int parent_seat) {
+            pv_[ply].clear();
+            if (g.over() || depth <= 0 || ply >= MaxPly) return leaf(g);
+            const std::uint64_t key = g.key();
+            const auto entry = table_->probe(key);
+            if (entry && entry->algorithm == MultiAlgorithm::MaxN && entry->bound == Bound::Exact && entry->depth >= depth) {
+                final_ = entry->final;
+                Values v = entry->values;
+                if (final_)
+                    for (int seat = 0; seat < players_; ++seat) v[seat] = from_table(g, v[seat]);
+                return v;
+            }
+            const int seat = g.to_move();
+            collect(g, ply, seat);
+            if (choices_[ply].empty()) return leaf(g);
+            order(g, ply, entry ? entry->move : MultiEntry::NoMove);
+            Values best{};
+            bool best_final = false;
+            const Choice* chosen = nullptr;
+            for (const Choice& c : choices_[ply]) {
+                if (!enter()) return {};
+                g.play(c.move);
+                const Values v = maxn(g, depth - 1, ply + 1, chosen ? best[seat] : -Infinite, seat);
+                g.undo();
+                if (aborted_) return {};
+                if (!chosen || v[seat] > best[seat]) {
+                    best = v;
+                    best_final = final_;
+                    chosen = &c;
+                    extend_pv(ply, c.move, true);
+                }
+                if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
+                    store_values(g, key, best, best_final, chosen->index, depth, Bound::None);
+                    final_ = best_final;
+                    return best;
+                }
+            }
+            reward(g, *chosen, depth);
+            store_values(g, key, best, best_final, chosen->index, depth, Bound::Exact);
+            final_ = best_final;
+            return best;
+        }
+
+        // A leaf's values; sets final_.
+        Values leaf(const G& g) {
+            final_ = g.over();
+            return g.values();
+        }
+
+        // Counts a node, or says the search must stop (thread 0: never before its first
+        // root move is done). Only thread 0 watches the clock.
+        bool enter() {
+            if (aborted_) return false;
+            const std::uint64_t n = nodes.load(std::memory_order_relaxed);
+            if (can_abort_) {
+                const Shared& s = *shared_;
+                if (s.stop->load(std::memory_order_relaxed) || s.finished.load(std::memory_order_relaxed) ||
+                    (node_limit_ && n >= node_limit_) ||
+                    (id_ == 0 && s.budget.hard > 0 && (n & 255) == 0 && !s.pondering_now() &&
+                     seconds_since(s.start) >= s.budget.hard)) {
+                    aborted_ = true;
+                    return false;
+                }
+            }
+            nodes.store(n + 1, std::memory_order_relaxed);
+            return true;
+        }
+
+        void collect(const G& g, int ply, int seat) {
+            choices_[ply].clear();
+            append_moves(g, ply, seat);
+        }
+        void append_moves(const G& g, int ply, int seat) {
+            g.legal_moves(scratch_);
+            auto& out = choices_[ply];
+            for (std::size_t i = 0; i < scratch_.size(); ++i) {
+                const auto index = static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove));
+                out.push_back({scratch_[i], index, seat, 0});
+            }
+        }
+        // BRS MIN layer: the moves of every opponent that can be given the turn, in seat order.
+        void collect_opponents(G& g, int ply) {
+            choices_[ply].clear();
+            for (int seat = 0; seat < players_; ++seat) {
+                if (seat == root_) continue;
+                g.give_turn(seat);
+                if (!g.over() && g.to_move() == seat) append_moves(g, ply, seat);
+                g.undo();
+            }
+        }
+
+        void order(const G& g, int ply, std::uint16_t table_move) {
+            auto& cs = choices_[ply];
+            for (Choice& c : cs)
+                c.rank = c.index == table_move && table_move != MultiEntry::NoMove ? ~std::uint64_t{0} : history(g, c);
+            std::stable_sort(cs.begin(), cs.end(), [](const Choice& a, const Choice& b) { return a.rank > b.rank; });
+        }
+        std::uint64_t& history(const G& g, const Choice& c) {
+            return history_[static_cast<std::size_t>(c.seat) * G::history_slots + g.history_slot(c.move)];
+        }
+        void reward(const G& g, const Choice& c, int depth) {
+            history(g, c) += static_cast<std::uint64_t>(depth) * static_cast<std::uint64_t>(depth);
+        }
+
+        void extend_pv(int ply, const Move& m, bool continues) {
+            auto& pv = pv_[ply];
+            pv.assign(1, m);
+            if (continues) pv.insert(pv.end(), pv_[ply + 1].begin(), pv_[ply + 1].end());
+        }
+
+        // The value vector of a paranoid or BRS score: the coalition shares its negation.
+        Values coalition(Score s) const {
             Values v{};
-            if (algorithm_ == MultiAlgorithm::MaxN)
-                v = maxn(g, depth - 1, 1, it.searched ? it.values[root_] : -Infinite, root_);
-            else
-                v = coalition(minimax(g, depth - 1, 1, alpha, Infinite, false));
-            g.undo();
-            if (aborted_) break;
-            if (!it.searched || v[root_] > it.values[root_]) {
-                it.best = i;
-                it.values = v;
-                alpha = v[root_];
-                it.pv.assign(1, c.move);
-                it.pv.insert(it.pv.end(), pv_[1].begin(), pv_[1].end());
-            }
-            ++it.searched;
-            can_abort_ = true;
+            v[root_] = s;
+            const int others = players_ - 1, share = -s / others, rest = -s % others;  // rest has -s's sign
+            for (int seat = 0, k = 0; seat < players_; ++seat)
+                if (seat != root_) v[seat] = share + (k++ < std::abs(rest) ? (rest > 0 ? 1 : -1) : 0);
+            return v;
         }
-        return it;
-    }
 
-    // Paranoid and best-reply: alpha-beta (fail-soft) on the root seat's value.
-    // Paranoid follows the turn order, the root seat maximising, the others
-    // minimising; best-reply alternates MAX layers (the root seat's moves) and MIN
-    // layers (every opponent's moves, each played with the turn given to it).
-    Score minimax(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
-        pv_[ply].clear();
-        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values()[root_];
-        const bool brs = algorithm_ == MultiAlgorithm::BestReply;
-        if (!brs) max_layer = g.to_move() == root_;
-        else if (max_layer && g.to_move() != root_) return g.values()[root_];  // the root seat is out
-        const bool replies = brs && !max_layer;
-        const std::uint64_t key = g.key();
-        const auto entry = table_.probe(key);
-        if (auto s = bounded_score(entry, depth, alpha, beta)) return *s;
-        if (replies) collect_opponents(g, ply);
-        else collect(g, ply, g.to_move());
-        if (choices_[ply].empty()) return g.values()[root_];
-        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
-        const Score alpha0 = alpha, beta0 = beta;
-        Score best = max_layer ? -Infinite : Infinite;
-        std::uint16_t best_index = MultiEntry::NoMove;
-        for (const Choice& c : choices_[ply]) {
-            if (!enter()) return 0;
-            bool in_turn = true;  // the line still follows the real turn order (for the pv)
-            if (replies) {
-                in_turn = g.to_move() == c.seat;
-                g.give_turn(c.seat);
-            }
-            g.play(c.move);
-            if (replies) {
-                in_turn = in_turn && (g.over() || g.to_move() == root_);
-                g.give_turn(root_);
-            }
-            const Score s = minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
-            g.undo();
-            if (replies) {
-                g.undo();
-                g.undo();
-            }
-            if (aborted_) return 0;
-            if (max_layer ? s > best : s < best) {
-                best = s;
-                best_index = c.index;
-                extend_pv(ply, c.move, in_turn);
-                (max_layer ? alpha : beta) = s;
-            }
-            if (alpha >= beta) {
-                reward(g, c, depth);
-                break;
-            }
+        std::uint16_t table_move(std::uint64_t key) const {
+            const auto e = table_->probe(key);
+            return e ? e->move : MultiEntry::NoMove;
         }
-        store_score(key, depth, best, alpha0, beta0, best_index);
-        return best;
-    }
-
-    // Max-n with shallow pruning: parent_best is what parent_seat already has at the parent.
-    Values maxn(G& g, int depth, int ply, Score parent_best, int parent_seat) {
-        pv_[ply].clear();
-        if (g.over() || depth <= 0 || ply >= MaxPly) return g.values();
-        const std::uint64_t key = g.key();
-        const auto entry = table_.probe(key);
-        if (entry && entry->algorithm == MultiAlgorithm::MaxN && entry->bound == Bound::Exact && entry->depth >= depth)
-            return entry->values;
-        const int seat = g.to_move();
-        collect(g, ply, seat);
-        if (choices_[ply].empty()) return g.values();
-        order(g, ply, entry ? entry->move : MultiEntry::NoMove);
-        Values best{};
-        const Choice* chosen = nullptr;
-        for (const Choice& c : choices_[ply]) {
-            if (!enter()) return {};
-            g.play(c.move);
-            const Values v = maxn(g, depth - 1, ply + 1, chosen ? best[seat] : -Infinite, seat);
-            g.undo();
-            if (aborted_) return {};
-            if (!chosen || v[seat] > best[seat]) {
-                best = v;
-                chosen = &c;
-                extend_pv(ply, c.move, true);
+        std::optional<Score> bounded_score(const G& g, const std::optional<MultiEntry>& e, int depth, Score alpha,
+                                           Score beta) {
+            if (!e || e->algorithm != algorithm_ || e->root != root_ || e->depth < depth) return std::nullopt;
+            const Score s = e->final ? from_table(g, e->values[root_]) : e->values[root_];
+            if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
+                (e->bound == Bound::Upper && s <= alpha)) {
+                final_ = e->final;
+                return s;
             }
-            if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
-                store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::None, algorithm_, 0, 0});
-                return best;
-            }
+            return std::nullopt;
         }
-        reward(g, *chosen, depth);
-        store(key, MultiEntry{best, chosen->index, clamp_depth(depth), Bound::Exact, algorithm_, 0, 0});
-        return best;
-    }
-
-    // Counts a node, or says the search must stop (never before the first root move is done).
-    bool enter() {
-        if (aborted_) return false;
-        if (can_abort_ && (stop_->load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
-                           (budget_.hard > 0 && (nodes_ & 255) == 0 && !pondering() &&
-                            seconds_since(start_) >= budget_.hard))) {
-            aborted_ = true;
-            return false;
+        void store_score(const G& g, std::uint64_t key, int depth, Score best, bool final, Score alpha0, Score beta0,
+                         std::uint16_t move) {
+            const Bound b = best <= alpha0 ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
+            MultiEntry e{{}, move, clamp_depth(depth), b, algorithm_, static_cast<std::uint8_t>(root_), 0, final};
+            e.values[root_] = final ? to_table(g, best) : best;
+            table_->store(key, e);
         }
-        ++nodes_;
-        return true;
-    }
-
-    void collect(const G& g, int ply, int seat) {
-        choices_[ply].clear();
-        append_moves(g, ply, seat);
-    }
-    void append_moves(const G& g, int ply, int seat) {
-        g.legal_moves(scratch_);
-        auto& out = choices_[ply];
-        for (std::size_t i = 0; i < scratch_.size(); ++i) {
-            const auto index = static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove));
-            out.push_back({scratch_[i], index, seat, 0});
+        void store_values(const G& g, std::uint64_t key, Values values, bool final, std::uint16_t move, int depth,
+                          Bound bound) {
+            if (final)
+                for (int seat = 0; seat < players_; ++seat) values[seat] = to_table(g, values[seat]);
+            table_->store(key, MultiEntry{values, move, clamp_depth(depth), bound, algorithm_, 0, 0, final});
         }
-    }
-    // BRS MIN layer: the moves of every opponent that can be given the turn, in seat order.
-    void collect_opponents(G& g, int ply) {
-        choices_[ply].clear();
-        for (int seat = 0; seat < players_; ++seat) {
-            if (seat == root_) continue;
-            g.give_turn(seat);
-            if (!g.over() && g.to_move() == seat) append_moves(g, ply, seat);
-            g.undo();
+        // A game over's value in the table counts the plies from the node, not the
+        // root (when the game's final values depend on the ply).
+        static Score to_table(const G& g, Score v) {
+            if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, -g.ply());
+            else return v;
         }
-    }
+        static Score from_table(const G& g, Score v) {
+            if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, g.ply());
+            else return v;
+        }
+        static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
 
-    void order(const G& g, int ply, std::uint16_t table_move) {
-        auto& cs = choices_[ply];
-        for (Choice& c : cs)
-            c.rank = c.index == table_move && table_move != MultiEntry::NoMove ? ~std::uint64_t{0} : history(g, c);
-        std::stable_sort(cs.begin(), cs.end(), [](const Choice& a, const Choice& b) { return a.rank > b.rank; });
-    }
-    std::uint64_t& history(const G& g, const Choice& c) {
-        return history_[static_cast<std::size_t>(c.seat) * G::history_slots + g.history_slot(c.move)];
-    }
-    void reward(const G& g, const Choice& c, int depth) {
-        history(g, c) += static_cast<std::uint64_t>(depth) * static_cast<std::uint64_t>(depth);
-    }
-
-    void extend_pv(int ply, const Move& m, bool continues) {
-        auto& pv = pv_[ply];
-        pv.assign(1, m);
-        if (continues) pv.insert(pv.end(), pv_[ply + 1].begin(), pv_[ply + 1].end());
-    }
-
-    // The value vector of a paranoid or BRS score: the coalition shares its negation.
-    Values coalition(Score s) const {
-        Values v{};
-        v[root_] = s;
-        const int others = players_ - 1, share = -s / others, rest = -s % others;  // rest has -s's sign
-        for (int seat = 0, k = 0; seat < players_; ++seat)
-            if (seat != root_) v[seat] = share + (k++ < std::abs(rest) ? (rest > 0 ? 1 : -1) : 0);
-        return v;
-    }
-
-    std::uint16_t table_move(std::uint64_t key) const {
-        const auto e = table_.probe(key);
-        return e ? e->move : MultiEntry::NoMove;
-    }
-    std::optional<Score> bounded_score(const std::optional<MultiEntry>& e, int depth, Score alpha, Score beta) const {
-        if (!e || e->algorithm != algorithm_ || e->root != root_ || e->depth < depth) return std::nullopt;
-        const Score s = e->values[root_];
-        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
-            (e->bound == Bound::Upper && s <= alpha))
-            return s;
-        return std::nullopt;
-    }
-    void store_score(std::uint64_t key, int depth, Score best, Score alpha0, Score beta0, std::uint16_t move) {
-        const Bound b = best <= alpha0 ? Bound::Upper : best >= beta0 ? Bound::Lower : Bound::Exact;
-        MultiEntry e{{}, move, clamp_depth(depth), b, algorithm_, static_cast<std::uint8_t>(root_), 0};
-        e.values[root_] = best;
-        store(key, e);
-    }
-    void store(std::uint64_t key, const MultiEntry& e) { table_.store(key, e); }
-    static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
+        const int id_;
+        const Shared* shared_ = nullptr;
+        MultiTable* table_ = nullptr;
+        MultiAlgorithm algorithm_ = MultiAlgorithm::Paranoid;
+        bool pruning_ = true;
+        std::uint64_t node_limit_ = 0;  // this thread's share of the node limit, 0 = none
+        bool aborted_ = false, can_abort_ = false;
+        bool final_ = false;  // the value the last call returned is a game over's
+        int players_ = 0, root_ = 0;
+        Score prune_bound_ = 0;
+        std::optional<G> game_;
+        std::vector<std::uint64_t> history_;
+        std::vector<std::vector<Choice>> choices_;  // per ply
+        std::vector<Choice> root_moves_;
+        std::vector<std::vector<Move>> pv_;  // per ply: the line from there
+        typename G::MoveList scratch_;
+    };
 
     MultiTable table_;
     bool pruning_ = true;
-
-    // Per run.
-    Clock::time_point start_;
-    Limits limits_;
-    TimeBudget budget_;
-    const std::atomic<bool>* stop_ = nullptr;
-    const std::atomic<bool>* pondering_ = nullptr;
-    bool pondering() const { return pondering_->load(std::memory_order_relaxed); }
-    MultiAlgorithm algorithm_ = MultiAlgorithm::Paranoid;
-    std::uint64_t nodes_ = 0;
-    bool aborted_ = false, can_abort_ = false;
-    int players_ = 0, root_ = 0;
-    Score prune_bound_ = 0;
-    std::vector<std::uint64_t> history_;
-    std::vector<std::vector<Choice>> choices_;  // per ply
-    std::vector<Choice> root_moves_;
-    std::vector<std::vector<Move>> pv_;  // per ply: the line from there
-    typename G::MoveList scratch_;
+    int threads_ = 1;
+    Workers workers_;
 };
 
 }  // namespace damier::search

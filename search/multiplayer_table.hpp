@@ -1,7 +1,7 @@
 // The transposition table of the multi-player search: one entry per position
 // holding a value per seat (max-n) or the root seat's score (paranoid, best-reply),
-// in two words of a search::LocklessSlot (same race contract as tt.hpp; the
-// multi-player search runs one thread, the table is a cache either way).
+// in two words of a search::LocklessSlot (same race contract as tt.hpp: the
+// threads of a search share it without locks, and it is a cache).
 #pragma once
 
 #include <algorithm>
@@ -19,8 +19,9 @@ namespace damier::search {
 enum class MultiAlgorithm : std::uint8_t { Paranoid, BestReply, MaxN };
 
 // Word 0: values of seats 0-3 (int16 each). Word 1: values of seats 4-5, the move
-// (11 bits) and age (5 bits), the depth, then the bound (2 bits), algorithm (2)
-// and root seat (3). Values fit int16 because they lie in [-Win, Win].
+// (11 bits) and age (5 bits), the depth, then the bound (2 bits), algorithm (2),
+// root seat (3) and the final flag (1). Values fit int16 because they lie in
+// [-Win, Win].
 struct MultiEntry {
     static constexpr std::uint16_t NoMove = 0x7FF;
     static constexpr std::uint8_t AgeMask = 0x1F;
@@ -32,11 +33,14 @@ struct MultiEntry {
     MultiAlgorithm algorithm = MultiAlgorithm::Paranoid;
     std::uint8_t root = 0;         // the seat whose score paranoid and BRS store
     std::uint8_t age = 0;
+    // The values are a game over's, counted from this node (search::MultiSearcher
+    // moves them along the plies when the game says how: final_value_later).
+    bool final = false;
 
     std::array<std::uint64_t, 2> pack() const {
         auto v = [this](int i) { return std::uint64_t{static_cast<std::uint16_t>(values[i])}; };
         const std::uint64_t flags = static_cast<std::uint64_t>(bound) | static_cast<std::uint64_t>(algorithm) << 2 |
-                                    std::uint64_t{root} << 4;
+                                    std::uint64_t{root} << 4 | std::uint64_t{final} << 7;
         return {v(0) | v(1) << 16 | v(2) << 32 | v(3) << 48,
                 v(4) | v(5) << 16 | std::uint64_t{move} << 32 | std::uint64_t{age} << 43 |
                     std::uint64_t{depth} << 48 | flags << 56};
@@ -52,6 +56,7 @@ struct MultiEntry {
         e.bound = static_cast<Bound>(flags & 3);
         e.algorithm = static_cast<MultiAlgorithm>(flags >> 2 & 3);
         e.root = static_cast<std::uint8_t>(flags >> 4 & 7);
+        e.final = (flags >> 7) != 0;
         return e;
     }
 };

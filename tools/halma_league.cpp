@@ -7,9 +7,12 @@
 // often. Prints every game's places and the standings: average place and score
 // ((n - place) / (n - 1), shared places averaged) per algorithm.
 //
-//   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--seed 1]
-//                       [--random-plies 6] [--algorithms paranoid,brs,maxn]
-//                       [--variant chinese] [--quiet]
+// --threads T searches every move on T threads (a node budget is then shared
+// among them, so compare thread counts with --movetime S, seconds per move).
+//
+//   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--movetime S]
+//                       [--seed 1] [--random-plies 6] [--algorithms paranoid,brs,maxn]
+//                       [--threads 1] [--variant chinese] [--quiet]
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -33,6 +36,8 @@ struct Options {
     int players = 3;
     int openings = 8;
     std::uint64_t nodes = 3000;
+    double movetime = 0;
+    int threads = 1;
     std::uint64_t seed = 1;
     int random_plies = 6;
     std::vector<s::MultiAlgorithm> algorithms{s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply,
@@ -42,8 +47,9 @@ struct Options {
 };
 
 const char* const usage_text =
-    "usage: damier-halma-league [--players N] [--openings N] [--nodes N] [--seed N]\n"
-    "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--variant chinese|diamond] [--quiet]\n"
+    "usage: damier-halma-league [--players N] [--openings N] [--nodes N] [--movetime S] [--seed N]\n"
+    "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--threads N]\n"
+    "       [--variant chinese|diamond] [--quiet]\n"
     "       damier-halma-league --help | --version\n";
 
 [[noreturn]] void usage(const std::string& error) {
@@ -65,7 +71,8 @@ Options parse(int argc, char** argv) {
         }
     }
     auto args = damier::cli::parse_arguments(
-        words, {"quiet"}, {"players", "openings", "nodes", "seed", "random-plies", "variant", "algorithms"});
+        words, {"quiet"},
+        {"players", "openings", "nodes", "movetime", "threads", "seed", "random-plies", "variant", "algorithms"});
     if (!args) usage(args.error());
     Options o;
     o.quiet = args->has_flag("quiet");
@@ -74,8 +81,15 @@ Options parse(int argc, char** argv) {
     auto nodes = args->integer("nodes", 1, 1LL << 40, static_cast<long long>(o.nodes));
     auto seed = args->integer("seed", 0, 1LL << 62, static_cast<long long>(o.seed));
     auto plies = args->integer("random-plies", 0, 1000, o.random_plies);
-    for (auto* r : {&players, &openings, &nodes, &seed, &plies})
+    auto threads = args->integer("threads", 1, 256, o.threads);
+    for (auto* r : {&players, &openings, &nodes, &seed, &plies, &threads})
         if (!*r) usage(r->error());
+    o.threads = static_cast<int>(*threads);
+    if (auto value = args->value("movetime")) {
+        char* end = nullptr;
+        o.movetime = std::strtod(value->c_str(), &end);
+        if (value->empty() || *end || !(o.movetime > 0)) usage("--movetime takes a positive number of seconds");
+    }
     o.players = static_cast<int>(*players);
     o.openings = static_cast<int>(*openings);
     o.nodes = static_cast<std::uint64_t>(*nodes);
@@ -98,6 +112,7 @@ Options parse(int argc, char** argv) {
         }
     }
     if (o.algorithms.empty()) usage("--algorithms needs at least one algorithm");
+    if (o.threads < 1 || o.threads > s::MaxThreads) usage("--threads must be from 1 to " + std::to_string(s::MaxThreads));
     return o;
 }
 
@@ -127,10 +142,12 @@ int main(int argc, char** argv) {
 
     std::vector<s::MultiSearcher<h::MultiPlayerAdapter>> searchers;
     for (int i = 0; i < k; ++i) searchers.emplace_back(8);
+    for (auto& searcher : searchers) searcher.set_threads(o.threads);
     std::vector<Tally> tally(static_cast<std::size_t>(k));
     const std::atomic<bool> stop{false};
     s::Limits limits;
-    limits.nodes = o.nodes;
+    if (o.movetime > 0) limits.move_time = o.movetime, limits.overhead = 0;
+    else limits.nodes = o.nodes;
     std::mt19937_64 rng(o.seed);
     const auto start = std::chrono::steady_clock::now();
     int games = 0;
@@ -178,8 +195,11 @@ int main(int argc, char** argv) {
     }
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("\n%d games, %d players (%s), %llu nodes per move, seed %llu, %.1f plies per game, %.0f s\n", games,
-                o.players, h::variant_name(o.variant), static_cast<unsigned long long>(o.nodes),
+    char budget[64];
+    if (o.movetime > 0) std::snprintf(budget, sizeof budget, "%g s per move", o.movetime);
+    else std::snprintf(budget, sizeof budget, "%llu nodes per move", static_cast<unsigned long long>(o.nodes));
+    std::printf("\n%d games, %d players (%s), %s, %d thread%s, seed %llu, %.1f plies per game, %.0f s\n", games,
+                o.players, h::variant_name(o.variant), budget, o.threads, o.threads == 1 ? "" : "s",
                 static_cast<unsigned long long>(o.seed), games ? static_cast<double>(plies) / games : 0.0, seconds);
     std::printf("%-10s %6s %6s %10s %10s %10s\n", "algorithm", "seats", "wins", "avg place", "avg score", "avg depth");
     for (int a = 0; a < k; ++a) {

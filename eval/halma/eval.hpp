@@ -19,8 +19,13 @@
 // and stay within [-Win, Win].
 // - Placed players (finished or resigned) are worth their place: place p of n
 //   gives (n + 1 - 2p) * M, from (n - 1) * M for the winner down to -(n - 1) * M,
-//   with M = (Win - ply) / (n - 1): the sooner a game is decided, the bigger
-//   the win, so the search prefers the fastest win. A game over is all places.
+//   with M = Win / (n - 1) (place_unit). A game over is all places, and there M
+//   shrinks by one per ply the game took since the search's root (the `ply`
+//   argument, capped by final_plies_cap): the sooner the game is decided, the
+//   bigger the win, so the search prefers the fastest win. Those are the only
+//   values that depend on a ply, and final_value_later() moves one along the
+//   plies (the search keeps them relative to the node in its table, as
+//   two-player mate scores).
 // - The unplaced players share what the placed ones leave (the sum stays zero),
 //   each shifted by its cost's distance below the unplaced players' mean cost,
 //   scaled down in the rare case that would leave [-Win, Win].
@@ -174,12 +179,28 @@ public:
     // Swapping the two negates it exactly.
     search::Score score(const Position& p, int camp, int other) const { return cost(p, other) - cost(p, camp); }
 
-    search::Values values(const Position& p) const {
+    // The value of one place for `players` players, before a game over's plies.
+    static constexpr int place_unit(int players) { return search::Win / (players - 1); }
+    // The most plies a game over's place value counts: few enough that the place
+    // is read back from any final value (final_value_later).
+    static constexpr int final_plies_cap(int players) { return place_unit(players) / (2 * (players - 1)) - 1; }
+
+    // A seat's value at a game over, had the game ended `plies` plies later (earlier
+    // when negative): (n + 1 - 2p) * (M - ply) is read back as the place term
+    // n + 1 - 2p = round(value / M), exact while ply stays within final_plies_cap.
+    static search::Score final_value_later(search::Score value, int players, int plies) {
+        const int unit = place_unit(players);
+        const int places = (value >= 0 ? value + unit / 2 : value - unit / 2) / unit;
+        return value - places * plies;
+    }
+
+    // `ply`: the plies the game took since the search's root (only a game over counts them).
+    search::Values values(const Position& p, int ply = 0) const {
         using search::Win;
         const int n = rules_.players();
         search::Values v{};
-        // M: the value of one place, shrinking as the game goes on (faster wins first).
-        const int unit = (Win - static_cast<int>(std::min<std::uint32_t>(p.ply, Win / 2))) / (n - 1);
+        // M: the value of one place, shrinking with the plies to a game over (faster wins first).
+        const int unit = place_unit(n) - (p.over ? std::clamp(ply, 0, final_plies_cap(n)) : 0);
         int placed_sum = 0, unplaced = 0, cost_sum = 0;
         std::array<int, CampCount> cost_of{};
         for (int seat = 0; seat < n; ++seat) {

@@ -146,8 +146,15 @@ public:
     }
 
     bool over() const { return position().over; }
-    search::Values values() const { return eval_.values(position()); }
+    // A game over's values count the plies from the bottom of the stack (the search's root).
+    search::Values values() const { return eval_.values(position(), ply()); }
     std::size_t history_slot(const Move& m) const { return history_slot_of(m); }
+    // Plies (passes included) since the bottom of the stack.
+    int ply() const { return static_cast<int>(position().ply - stack_.front().ply); }
+    // A game over's value of a seat had it come `plies` plies later (see Evaluator::values).
+    search::Score final_value_later(search::Score value, int plies) const {
+        return Evaluator::final_value_later(value, players(), plies);
+    }
 
 private:
     Evaluator eval_;

@@ -1,6 +1,7 @@
 // The Chinese checkers side of the search: the evaluation and the two adapters
 // (eval/halma), and the multi-player search on real positions: determinism,
-// node, depth and stop limits, a whole 3-player game.
+// node, depth and stop limits, a whole 3-player game, threads, and final values
+// in the table at another ply.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -332,6 +333,154 @@ TEST(halma_search_multi, ThreePlayerGamePlaysToTheEnd) {
         ASSERT_LE(moves, 3 * 200);
     }
     for (const auto& standing : h::standings(rules, p)) EXPECT_GT(standing.place, 0);
+}
+
+s::MultiResult<h::Move> search_threads(h::MultiPlayerAdapter& g, const s::Limits& limits, s::MultiAlgorithm a,
+                                       int threads) {
+    s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+    searcher.set_threads(threads);
+    std::atomic<bool> stop{false};
+    return searcher.run(g, limits, a, stop);
+}
+
+TEST(halma_search_multi, TwoThreadsReachTheDepthWithALegalMove) {
+    for (int players : {3, 4, 6}) {
+        const auto rules = make_rules(players);
+        h::MultiPlayerAdapter g(rules, random_position(rules, 5 * players, 17));
+        const auto key = g.key();
+        s::Limits limits;
+        limits.depth = 3;
+        for (auto a : Algorithms) {
+            const auto r = search_threads(g, limits, a, 2);
+            ASSERT_TRUE(r.has_move);
+            EXPECT_TRUE(legal(g, r.best)) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(r.depth, 3) << s::multi_algorithm_name(a) << " " << players;
+            EXPECT_EQ(std::accumulate(r.values.begin(), r.values.end(), 0), 0);
+            EXPECT_GE(r.nodes, search_threads(g, limits, a, 1).nodes / 2);
+            EXPECT_EQ(g.key(), key);
+        }
+    }
+}
+
+TEST(halma_search_multi, TwoThreadsShareTheNodeLimitAndHonourStop) {
+    const auto rules = make_rules(4);
+    h::MultiPlayerAdapter g(rules, random_position(rules, 16, 3));
+    s::Limits limits;
+    limits.nodes = 4000;
+    for (auto a : Algorithms) {
+        const auto r = search_threads(g, limits, a, 2);
+        EXPECT_TRUE(legal(g, r.best));
+        EXPECT_LE(r.nodes, limits.nodes);
+        EXPECT_GE(r.depth, 1);
+        s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+        searcher.set_threads(2);
+        std::atomic<bool> stop{true};
+        const auto stopped = searcher.run(g, s::Limits{}, a, stop);
+        EXPECT_TRUE(legal(g, stopped.best));
+        EXPECT_EQ(stopped.depth, 0);
+    }
+}
+
+// Three players, the game ending at the first finish; camp 1 (seat 0, to move)
+// two steps from filling its goal (the top point, cell 10 empty).
+h::Position two_steps_from_winning(const h::Rules& rules, h::Move& first, h::Move& second) {
+    h::Position p = h::start_position(rules);
+    const int hole = 9;  // cell 10
+    int from = -1, direction = -1;
+    for (int d = 0; d < 6; ++d) {
+        const int nb = h::topology.neighbour[hole][d];
+        if (nb >= 0 && !((rules.goal(0) >> nb) & 1)) from = nb, direction = d;
+    }
+    const int back = h::topology.neighbour[from][direction];
+    p.pieces[0] = (rules.goal(0) & ~damier::bit_at<damier::u128>(hole)) | damier::bit_at<damier::u128>(back);
+    p.side = 0;
+    first = h::Move::make(back, from, h::MoveKind::Step);
+    second = h::Move::make(from, hole, h::MoveKind::Step);
+    return h::settle(rules, p);
+}
+
+h::Rules first_finish_rules() {
+    h::Settings settings;
+    settings.players = 3;
+    settings.play_to_end = false;
+    return *h::Rules::make(settings);
+}
+
+TEST(halma_search_multi, ThreadsAgreeOnAForcedWin) {
+    const auto rules = first_finish_rules();
+    ASSERT_EQ(rules.seat(0), 0);
+    h::Move first, second;
+    const h::Position p = two_steps_from_winning(rules, first, second);
+    ASSERT_FALSE(p.over);
+    ASSERT_EQ(h::topology.distance[first.from][9], 2);
+    // The win comes at the 4th ply (BRS: 3rd layer): seat 0's place term 2 times M - 4.
+    const s::Score win = 2 * (h::Evaluator::place_unit(3) - 4);
+    for (auto a : Algorithms) {
+        s::Limits limits;
+        limits.depth = a == s::MultiAlgorithm::BestReply ? 3 : 4;
+        h::MultiPlayerAdapter g(rules, p);
+        const auto one = search_threads(g, limits, a, 1), two = search_threads(g, limits, a, 2);
+        EXPECT_EQ(one.values[0], win) << s::multi_algorithm_name(a);
+        EXPECT_EQ(two.values[0], win) << s::multi_algorithm_name(a);
+        EXPECT_EQ(one.values, two.values) << s::multi_algorithm_name(a);
+        EXPECT_EQ(two.depth, limits.depth);
+        EXPECT_TRUE(legal(g, two.best)) << s::multi_algorithm_name(a);
+    }
+}
+
+// A forced win found from one root is kept in the table relative to its node:
+// searched again from a root 6 plies later in the game (the same position after
+// every seat moved out and back), the warm table gives the values a fresh one does.
+TEST(halma_search_multi, FinalValuesInTheTableStayRightAtAnotherPly) {
+    const auto rules = first_finish_rules();
+    h::Move first, second;
+    const h::Position p = two_steps_from_winning(rules, first, second);
+    h::MultiPlayerAdapter later(rules, p);
+    std::vector<h::Move> out;
+    h::MoveList list;
+    for (int i = 0; i < 3; ++i) {
+        later.legal_moves(list);
+        const auto step = std::find_if(list.begin(), list.end(), [&](const h::Move& m) {
+            return m.kind == h::MoveKind::Step && m.from != first.from;
+        });
+        ASSERT_NE(step, list.end());
+        out.push_back(*step);
+        later.play(*step);
+    }
+    for (const h::Move& m : out) {
+        const h::Move back = h::Move::make(m.to, m.from, h::MoveKind::Step);
+        ASSERT_TRUE(legal(later, back));
+        later.play(back);
+    }
+    ASSERT_EQ(later.key(), p.key);
+    ASSERT_EQ(later.ply(), 6);
+    for (auto a : Algorithms) {
+        s::Limits limits;
+        limits.depth = a == s::MultiAlgorithm::BestReply ? 3 : 4;
+        s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
+        std::atomic<bool> stop{false};
+        h::MultiPlayerAdapter g(rules, p);
+        const auto there = searcher.run(g, limits, a, stop);
+        const auto warm = searcher.run(later, limits, a, stop);
+        searcher.clear();
+        const auto fresh = searcher.run(later, limits, a, stop);
+        EXPECT_EQ(there.values[0], 2 * (h::Evaluator::place_unit(3) - 4)) << s::multi_algorithm_name(a);
+        EXPECT_EQ(fresh.values[0], 2 * (h::Evaluator::place_unit(3) - 10)) << s::multi_algorithm_name(a);
+        EXPECT_EQ(warm.values, fresh.values) << s::multi_algorithm_name(a);
+    }
+}
+
+TEST(halma_search_eval, FinalValuesMoveAlongThePlies) {
+    for (int players = 2; players <= 6; ++players) {
+        const int unit = h::Evaluator::place_unit(players), cap = h::Evaluator::final_plies_cap(players);
+        for (int place_term = -(players - 1); place_term <= players - 1; ++place_term)
+            for (int ply : {0, 1, 7, cap / 2, cap}) {
+                const s::Score v = place_term * (unit - ply);
+                for (int k : {-ply, 0, 3, cap - ply})
+                    EXPECT_EQ(h::Evaluator::final_value_later(v, players, k), place_term * (unit - ply - k))
+                        << players << " " << place_term << " " << ply << " " << k;
+            }
+    }
 }
 
 }  // namespace
