@@ -125,6 +125,67 @@ TEST(Texel, SparseFeaturesAreFittedLikeTerms) {
     EXPECT_LT(r.validation_loss, r.validation_loss_before);
 }
 
+// Minibatches (shuffled every epoch) find the same weight as the full batch.
+TEST(Texel, MinibatchesFitLikeTheFullBatch) {
+    static const Samples train = synthetic(40000, 6, 100, 30, 0.8);
+    static const Samples held_out = synthetic(10000, 7, 100, 30, 0.8);
+    FitSettings settings;
+    settings.epochs = 10;
+    settings.report_every = 1;
+    settings.batch = 2000;
+    settings.learning_rate = 0.5;
+    const FitResult r = fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {});
+    EXPECT_NEAR(r.weights[1], 30, 4);
+    EXPECT_LT(r.validation_loss, r.validation_loss_before);
+}
+
+// Paired sparse weights: an opening value counted with the sample's phase and an
+// ending value with the rest; results drawn with +50 in the opening and -30 in the
+// ending are fitted back to those.
+TEST(Texel, PhasedSparsePairsFitAnOpeningAndAnEndingValue) {
+    std::mt19937_64 random(8);
+    std::uniform_int_distribution<int> term(-2, 2), sign(0, 1);
+    std::uniform_real_distribution<double> u(0, 1);
+    auto make = [&](std::size_t n) {
+        Samples s;
+        s.terms = 1;
+        s.sparse_per_row = 1;
+        s.sparse_pairs = true;
+        for (std::size_t i = 0; i < n; ++i) {
+            const int t = term(random), plus = sign(random) ? 1 : -1;
+            const double phase = u(random);
+            s.counts.push_back(static_cast<float>(t));
+            s.sparse.push_back(plus * 2);  // weights 1 (opening) and 2 (ending)
+            s.phase.push_back(static_cast<float>(phase));
+            const double score = 100 * t + plus * (phase * 50 + (1 - phase) * -30);
+            s.result.push_back(u(random) < 1 / (1 + std::exp(-0.8 * score / 100)) ? 1.0f : 0.0f);
+        }
+        return s;
+    };
+    const Samples train = make(60000), held_out = make(10000);
+    FitSettings settings;
+    settings.epochs = 400;
+    settings.report_every = 50;
+    const FitResult r = fit(train, held_out, {100, 0, 0}, {false, true, true}, settings, [](const std::string&) {});
+    EXPECT_NEAR(r.weights[1], 50, 10);
+    EXPECT_NEAR(r.weights[2], -30, 10);
+}
+
+TEST(Texel, BlendedLabelsMixTheResultWithTheSearchScore) {
+    Samples s;
+    s.terms = 0;
+    s.result = {1.0f, 0.0f, 0.5f};
+    s.score = {0.0f, 0.0f, 100.0f};
+    blend_labels(s, 1.0, 0.5);
+    EXPECT_FLOAT_EQ(s.result[0], 0.75f);
+    EXPECT_FLOAT_EQ(s.result[1], 0.25f);
+    EXPECT_NEAR(s.result[2], 0.25 + 0.5 / (1 + std::exp(-1.0)), 1e-6);
+    Samples without;
+    without.result = {1.0f};
+    blend_labels(without, 1.0, 0.5);
+    EXPECT_EQ(without.result[0], 1.0f) << "no scores, nothing to blend";
+}
+
 Result<FitOptions> parsed_fit_options(const std::vector<std::string>& words) {
     auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout"});
     EXPECT_TRUE(args) << args.error();
