@@ -284,10 +284,11 @@ struct TermCounts {
 template <RuleSet R>
 search::Score evaluate(const Position<typename R::board>& p, const Weights& w = builtin_weights(R::name)) {
     using B = typename R::board;
-    WeightedSum sum{w, 0, 2 * R::men_rows * B::per_row};
+    constexpr int all_men = 2 * R::men_rows * B::per_row;
+    WeightedSum sum{w, 0, all_men};
     collect<R>(p, sum);
     long long white = sum.scaled / sum.denominator;
-    if (w.patterns) white += w.patterns->score(p, 2 * R::men_rows * B::per_row);
+    if (w.patterns) white += w.patterns->score(p, all_men);
     if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
     const auto score = static_cast<search::Score>(white);
     return p.side == Color::White ? score : -score;
