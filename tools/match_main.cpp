@@ -24,7 +24,7 @@ using namespace damier;
 using namespace damier::match;
 
 const char* usage =
-    "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [param.NAME=VALUE ...]\n"
+    "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [protocol=hub|hub1] [param.NAME=VALUE ...]\n"
     "                    --engine ... [more engines] [--engines FILE.json] [--each [arg=ARG] [dir=DIR] [param.NAME=VALUE] ...]\n"
     "                    [--variant NAME] [--players N] [--set OPTION=VALUE ...]\n"
     "                    [--games N | --rounds N] [--gauntlet] [--concurrency N] [--seed N]\n"
@@ -174,7 +174,13 @@ int main(int argc, char** argv) {
             else if (name == "arg") e.command.push_back(v);
             else if (name == "dir") e.directory = v;
             else if (name.rfind("param.", 0) == 0) e.params.emplace_back(name.substr(6), v);
-            else return fail("--engine takes name=, cmd=, arg=, dir=, param.NAME=; got " + damier::quoted(name));
+            else if (name == "protocol") {
+                auto protocol = protocol_of(v);
+                if (!protocol) return fail("--engine protocol= takes hub or hub1, got " + damier::quoted(v));
+                e.protocol = *protocol;
+            } else {
+                return fail("--engine takes name=, cmd=, arg=, dir=, protocol=, param.NAME=; got " + damier::quoted(name));
+            }
         }
         if (e.command.empty() || e.command[0].empty()) return fail("--engine needs cmd=PATH");
         if (e.name.empty()) e.name = e.command[0].substr(e.command[0].rfind('/') + 1);

@@ -18,6 +18,10 @@ Result<EngineSpec> engine_of(const Json& j, const std::string& where) {
         if (key == "name" || key == "cmd" || key == "dir") {
             if (!value.is_string()) return fail(key + " is not a string");
             (key == "name" ? e.name : key == "dir" ? e.directory : program) = value.get<std::string>();
+        } else if (key == "protocol") {
+            auto protocol = value.is_string() ? protocol_of(value.get<std::string>()) : std::nullopt;
+            if (!protocol) return fail("protocol is not \"hub\" or \"hub1\"");
+            e.protocol = *protocol;
         } else if (key == "args") {
             if (!value.is_array()) return fail("args is not a list");
             for (const auto& a : value) {
@@ -32,7 +36,7 @@ Result<EngineSpec> engine_of(const Json& j, const std::string& where) {
                 else return fail("param " + name + " is not a string, number or boolean");
             }
         } else {
-            return fail("unknown key '" + key + "' (name, cmd, args, dir, params)");
+            return fail("unknown key '" + key + "' (name, cmd, args, dir, protocol, params)");
         }
     }
     if (program.empty()) return fail("no cmd");

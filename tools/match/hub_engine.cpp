@@ -8,6 +8,7 @@
 
 #include "engine/core/text.hpp"
 #include "protocol/hub_line.hpp"
+#include "tools/match/hub1_dialect.hpp"
 
 namespace damier::match {
 
@@ -40,15 +41,40 @@ void set_protocol_log(std::ostream* log) {
     log_start = Clock::now();
 }
 
+const char* protocol_name(EngineSpec::Protocol protocol) {
+    return protocol == EngineSpec::Protocol::Hub1 ? "hub1" : "hub";
+}
+
+std::optional<EngineSpec::Protocol> protocol_of(std::string_view name) {
+    if (name == "hub") return EngineSpec::Protocol::Hub;
+    if (name == "hub1") return EngineSpec::Protocol::Hub1;
+    return std::nullopt;
+}
+
 bool HubEngine::send(std::string_view line, Clock::time_point deadline) {
-    log_line(spec_.name, '<', line);
-    return process_.send(line, deadline);
+    if (spec_.protocol == EngineSpec::Protocol::Hub) {
+        log_line(spec_.name, '<', line);
+        return process_.send(line, deadline);
+    }
+    // The settings check keeps untranslatable lines (a node limit) from being sent.
+    auto lines = hub1::to_hub1(line);
+    if (!lines) return false;
+    for (const auto& old : *lines) {
+        log_line(spec_.name, '<', old);
+        if (!process_.send(old, deadline)) return false;
+    }
+    return true;
 }
 
 ChildProcess::Read HubEngine::read_line(std::string& text, Clock::time_point deadline) {
-    const auto read = process_.read_line(text, deadline);
-    if (read == ChildProcess::Read::Line) log_line(spec_.name, '>', text);
-    return read;
+    for (;;) {
+        const auto read = process_.read_line(text, deadline);
+        if (read != ChildProcess::Read::Line) return read;
+        log_line(spec_.name, '>', text);
+        if (spec_.protocol == EngineSpec::Protocol::Hub) return read;
+        text = hub1::from_hub1(text);
+        if (!text.empty()) return read;
+    }
 }
 
 bool HubEngine::declares(const std::string& param) const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -18,7 +19,13 @@ struct EngineSpec {
     std::vector<std::string> command;  // program and arguments
     std::string directory;             // working directory, empty = the runner's
     std::vector<std::pair<std::string, std::string>> params;  // set-param after the handshake
+    // Hub 2, or the first Hub dialect of Scan 2.0's time (tools/match/hub1_dialect.hpp).
+    enum class Protocol { Hub, Hub1 } protocol = Protocol::Hub;
 };
+
+// The engine definition's name of a protocol ("hub", "hub1") and back.
+const char* protocol_name(EngineSpec::Protocol protocol);
+std::optional<EngineSpec::Protocol> protocol_of(std::string_view name);
 
 struct SearchReply {
     enum class Status { Move, Timeout, Crashed, ProtocolError } status = Status::Crashed;
@@ -60,7 +67,8 @@ public:
     const std::vector<std::string>& complaints() const { return complaints_; }
 
 private:
-    // The process's send and read_line, each line also written to the protocol log.
+    // The process's send and read_line, each line also written to the protocol log
+    // as the engine sees it, translated for an engine of the first Hub dialect.
     bool send(std::string_view line, Clock::time_point deadline);
     ChildProcess::Read read_line(std::string& text, Clock::time_point deadline);
     // Reads lines until one whose command is `command`; false on timeout or exit.

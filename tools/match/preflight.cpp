@@ -27,6 +27,12 @@ std::string check_settings(const MatchSettings& s) {
         return "--pdn records draughts games; Chinese checkers games go to --record FILE";
     if (!s.record_path.empty() && !s.is_halma())
         return "--record records Chinese checkers games; draughts games go to --pdn FILE";
+    for (const auto& e : s.engines) {
+        if (e.protocol != EngineSpec::Protocol::Hub1) continue;
+        if (s.variant != "international" || s.nocapture)
+            return e.name + " speaks hub1, which plays international draughts only";
+        if (s.time.kind == TimeControl::Kind::Nodes) return e.name + " speaks hub1, which has no node limit (--tc nodes=N)";
+    }
     if (s.shard_count < 1 || s.shard_index < 0 || s.shard_index >= s.shard_count) return "--shard takes K/N with 1 <= K <= N";
     return {};
 }
