@@ -44,6 +44,10 @@ struct SearchParameters {
     // (as Scan does; draughts has no null move, zugzwang is common).
     bool probcut = true;
     int probcut_min_depth = 3;
+    // At a quiet quiescence node, after standing pat, try the game's quiet moves
+    // that change the material (G::crowning_moves: a man crowned), as Scan does.
+    // Off: not admitted yet (search/SPRT.md, entry 3).
+    bool quiescence_crowning = false;
 };
 
 template <TwoPlayerGame G>
@@ -278,15 +282,24 @@ Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score bet
     G& game = *w.game;
     if (ply > 0 && game.drawn()) return 0;
     const bool forcing = game.forcing();
-    if (!forcing || ply >= MaxPly - 1) {
-        ++w.leaves;
-        w.leaf_plies += static_cast<std::uint64_t>(ply);
-        return std::clamp<Score>(game.evaluate(), -WinBound + 1, WinBound - 1);
-    }
     MoveList& list = w.lists[ply];
-    game.legal_moves(list);
-    if (list.size() == 0) return loss_in(ply);
     Score best = -Infinite;
+    if (!forcing || ply >= MaxPly - 1) {
+        const Score stand_pat = std::clamp<Score>(game.evaluate(), -WinBound + 1, WinBound - 1);
+        list.clear();
+        if constexpr (requires { game.crowning_moves(list); })
+            if (parameters_.quiescence_crowning && ply < MaxPly - 1 && stand_pat < beta) game.crowning_moves(list);
+        if (list.size() == 0) {
+            ++w.leaves;
+            w.leaf_plies += static_cast<std::uint64_t>(ply);
+            return stand_pat;
+        }
+        best = stand_pat;
+        alpha = std::max(alpha, stand_pat);
+    } else {
+        game.legal_moves(list);
+        if (list.size() == 0) return loss_in(ply);
+    }
     for (std::size_t i = 0; i < list.size(); ++i) {
         game.play(list[i]);
         Score score = -quiescence(w, shared, -beta, -alpha, ply + 1, pv_node);

@@ -252,6 +252,15 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common
 // denominator so tapered terms round once.
+// Scan's second drawish rule: with as many kings on each side (at least one) and
+// the men within one of each other, an edge in the score is hard to turn into a win.
+template <class B>
+bool kings_level_men_close(const Position<B>& p) {
+    const int white_kings = popcount(p.pieces[0] & p.kings), black_kings = popcount(p.pieces[1] & p.kings);
+    const int men_apart = popcount(p.pieces[0] & ~p.kings) - popcount(p.pieces[1] & ~p.kings);
+    return white_kings == black_kings && white_kings > 0 && men_apart >= -1 && men_apart <= 1;
+}
+
 struct WeightedSum {
     const Weights& weights;
     long long scaled = 0;  // the sum times `denominator`
@@ -290,6 +299,7 @@ search::Score evaluate(const Position<typename R::board>& p, const Weights& w = 
     long long white = sum.scaled / sum.denominator;
     if (w.patterns) white += w.patterns->score(p, all_men);
     if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
+    else if (w[DrawishKingsPercent] != 100 && kings_level_men_close(p)) white = white * w[DrawishKingsPercent] / 100;
     const auto score = static_cast<search::Score>(white);
     return p.side == Color::White ? score : -score;
 }

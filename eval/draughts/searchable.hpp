@@ -46,6 +46,20 @@ public:
     // Only a mandatory capture forces: with optional captures the side may stand pat.
     bool forcing() const { return R::capture_mandatory && MoveGen<R>::capture_possible(game_.position()); }
     static bool is_tactical(const Move& m) { return m.is_capture() || m.crowns; }
+    // The moves that crown a man, for quiescence at a quiet position: whether a
+    // man one step from the crown row gets through is what the static score
+    // cannot see. Cheap when no man of the side to move stands one step away.
+    void crowning_moves(MoveList& list) const {
+        list.clear();
+        const auto& p = position();
+        const int row_before = p.side == Color::White ? 1 : B::rows - 2;
+        if ((p.pieces[index(p.side)] & ~p.kings & B::row_mask(row_before)) == 0) return;
+        legal_moves(list);
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (list[i].crowns) list[kept++] = list[i];
+        list.truncate(kept);
+    }
     static std::size_t history_slot(const Move& m) { return std::size_t{m.from} * B::bit_count + m.to; }
 
 private:

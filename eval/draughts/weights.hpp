@@ -36,6 +36,7 @@ enum Term : std::size_t {
     Locked,          // per man with no empty square to step forward to (blocked, or locked in)
     HuntedKingMoves, // per safe move of a king whose side has kings only and fewer pieces
     FirstKing,       // for having a king at all: the first king is worth more than the next
+    DrawishKingsPercent,  // what is kept of the score when the kings are level and the men within one
     TermCount
 };
 
@@ -44,12 +45,12 @@ inline constexpr std::array<std::string_view, TermCount> term_names{
     "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent",
     "edge",    "row_1",        "row_2",           "row_3",          "row_4",        "row_5",
     "row_6",   "row_7",        "row_8",           "row_9",          "row_10",       "king_mobility",
-    "outpost", "locked",       "hunted_king_moves", "first_king"};
+    "outpost", "locked",       "hunted_king_moves", "first_king", "drawish_kings_percent"};
 
 static_assert(!term_names.back().empty(), "a name for every term");
 
 // Weights the tuner fits (the score is linear in them); the rest are fixed.
-constexpr bool tunable(Term t) { return t != DrawishPercent; }
+constexpr bool tunable(Term t) { return t != DrawishPercent && t != DrawishKingsPercent; }
 
 struct Weights {
     std::array<int, TermCount> value{};

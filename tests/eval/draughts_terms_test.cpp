@@ -28,6 +28,31 @@ int drawish(const std::string& fen) {
     return p ? drawish_percent<R>(*p, 10) : -1;
 }
 
+template <class R>
+bool kings_level(const std::string& fen) {
+    auto p = Notation<R>::parse_fen(fen);
+    EXPECT_TRUE(p) << fen << ": " << p.error();
+    return p && kings_level_men_close(*p);
+}
+
+TEST(DraughtsTerms, KingsLevelAndMenWithinOneIsDrawish) {
+    EXPECT_TRUE(kings_level<International>("W:WK46,31,32:BK5,20")) << "a king each, men 2-1";
+    EXPECT_TRUE(kings_level<International>("W:WK46,K47,31:BK5,K4,20,19")) << "two kings each, men 1-2";
+    EXPECT_FALSE(kings_level<International>("W:WK46,31,32,33:BK5,20")) << "men 3-1";
+    EXPECT_FALSE(kings_level<International>("W:WK46,K47,31:BK5,20")) << "kings 2-1";
+    EXPECT_FALSE(kings_level<International>("W:W31,32:B20")) << "no king";
+    // The evaluation keeps drawish_kings_percent of the score there.
+    auto p = Notation<International>::parse_fen("W:WK46,31,32:BK5,20");
+    ASSERT_TRUE(p);
+    auto w = builtin_weights("international");
+    w.patterns = nullptr;
+    w[DrawishKingsPercent] = 100;
+    const auto full = evaluate<International>(*p, w);
+    w[DrawishKingsPercent] = 50;
+    EXPECT_GT(full, 50);  // a man ahead
+    EXPECT_EQ(evaluate<International>(*p, w), full * 50 / 100);
+}
+
 TEST(DraughtsTerms, MaterialAndSideToMoveFromWhitesPointOfView) {
     const auto c = counts<International>("B:W31,32,K40:B1");
     EXPECT_EQ(c.count[Man], 1);   // two white men, one black

@@ -53,6 +53,7 @@ TEST(DraughtsEval, MirroredPositionsScoreTheSameForTheMover) {
         eval::draughts::Weights every_term;
         for (std::size_t i = 0; i < every_term.value.size(); ++i) every_term.value[i] = 3 + 7 * static_cast<int>(i);
         every_term[eval::draughts::DrawishPercent] = 40;
+        every_term[eval::draughts::DrawishKingsPercent] = 60;
         // And a pattern table with a value in every entry.
         auto table = std::make_shared<eval::draughts::PatternTable>();
         table->windows = eval::draughts::PatternWindows<typename R::board>::count;
@@ -121,6 +122,40 @@ TEST(DraughtsSearch, NodeLimitIsExactOnOneThread) {
     EXPECT_EQ(result.nodes, 20000u);
     EXPECT_TRUE(result.has_move);
     EXPECT_GE(result.depth, 3);
+}
+
+TEST(DraughtsSearch, QuiescenceCrownsAManOneStepFromTheCrownRow) {
+    using R = draughts::International;
+    // White's man on 6 crowns at 1 next move, whatever Black plays.
+    auto p = Notation<R>::parse_fen("B:W6,47:B14,19");
+    ASSERT_TRUE(p);
+    Adapter<R> game{Game<R>(*p)};
+    typename Adapter<R>::MoveList list;
+    game.crowning_moves(list);
+    EXPECT_EQ(list.size(), 0u) << "no black man is one step from crowning";
+    Adapter<R> white{Game<R>(*Notation<R>::parse_fen("W:W6,47:B14,19"))};
+    white.crowning_moves(list);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(Notation<R>::hub_move(list[0]), "6-1");
+    // One ply for Black, then quiescence: only the crowning search sees the king.
+    // Material alone (the built-in runaway term values such a man almost as a king).
+    eval::draughts::Weights material{};
+    material[eval::draughts::Man] = 100;
+    material[eval::draughts::King] = 300;
+    material[eval::draughts::DrawishPercent] = 100;
+    material[eval::draughts::DrawishKingsPercent] = 100;
+    auto score = [&](bool crowning) {
+        TranspositionTable table(1);
+        SearchParameters parameters;
+        parameters.quiescence_crowning = crowning;
+        AlphaBeta<Adapter<R>> engine(table, parameters);
+        Control control;
+        Limits limits;
+        limits.depth = 1;
+        return engine.run(Adapter<R>(Game<R>(*p), material), limits, 1, control).score;
+    };
+    EXPECT_EQ(score(false), 0);
+    EXPECT_EQ(score(true), -200);
 }
 
 TEST(DraughtsSearch, LostPositionHasNoMoveAndAForcedWinIsScored) {

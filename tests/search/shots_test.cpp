@@ -206,6 +206,7 @@ TEST(Shots, SearchPlaysEachShot) {
             material[eval::draughts::Man] = 100;
             material[eval::draughts::King] = eval::draughts::builtin_weights(R::name)[eval::draughts::King];
             material[eval::draughts::DrawishPercent] = 100;
+            material[eval::draughts::DrawishKingsPercent] = 100;
             const auto result =
                 engine.run(eval::draughts::Searchable<R>(Game<R>(*p), material), limits, 1, control);
             ASSERT_TRUE(result.has_move) << where(s);
