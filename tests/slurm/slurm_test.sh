@@ -46,18 +46,18 @@ damier="$shared/bin/damier"
 eval "$("$src/tools/slurm/local-cluster" start "$tmp/cluster" 4)"
 echo "cluster up: $SLURM_CONF"
 
-# Two engines of clearly different strength: B counts a man and a king as next to
-# nothing. A node limit makes every game the same wherever and whenever it is played.
-printf '[draughts]\nman = 1\nking = 1\n' >"$shared/weak.weights"
+# Two engines of different strength (B values a man at 60, not 100) for games with
+# every result. A node limit makes each game the same wherever and whenever it is played.
+printf '[draughts]\nman = 60\n' >"$shared/weak.weights"
 engines=(--engine name=A cmd="$damier" --engine name=B cmd="$damier" param.eval-file="$shared/weak.weights"
-  --each param.threads=1 param.hash=4 --tc nodes=400 --max-plies 60 --concurrency 1)
-match=("${engines[@]}" --games 16)
+  --each param.threads=1 param.hash=4 --tc nodes=1000 --concurrency 1)
+match=("${engines[@]}" --games 64)
 
 # 1. Match array with a killed task.
 out=$("$slurm" match "$shared/match" --shards 4 --poll 2 -- "${match[@]}")
 echo "$out"
 array=$(cat "$shared/match/array-job")
-has_game() { [ "$(wc -l <"$shared/match/shard-2.journal" 2>/dev/null || echo 0)" -ge 2 ] && [ -s "$shared/match/shard-2.pid" ]; }
+has_game() { [ -s "$shared/match/shard-2.pid" ] && [ "$(grep -c '^game' "$shared/match/shard-2.journal" 2>/dev/null)" -ge 1 ]; }
 wait_for 120 "shard 2's first game" has_game
 kill -9 "$(cat "$shared/match/shard-2.pid")"
 echo "killed shard 2 after $(($(wc -l <"$shared/match/shard-2.journal") - 1)) games"
@@ -67,7 +67,7 @@ wait_for 60 "shard 2 to be requeued" requeued
 scontrol update JobId="${array}_2" StartTime=now
 
 # 2. Self-play array, meanwhile.
-selfplay=(--variant international --games 6 --nodes 300 --seed 11)
+selfplay=(--variant international --games 8 --nodes 300 --seed 11)
 "$slurm" selfplay "$shared/selfplay" --shards 2 -- "${selfplay[@]}"
 
 # The same match and self-play in one process, for comparison.
@@ -79,7 +79,7 @@ wait_for 120 "the self-play's merge" test -s "$shared/selfplay/result.txt"
 
 cd "$shared/match"
 cat result.txt
-grep -q "^Merged 16 games from 4 journals" result.txt || fail "the merge does not hold 16 games from 4 journals"
+grep -q "^Merged 64 games from 4 journals" result.txt || fail "the merge does not hold 64 games from 4 journals"
 ! grep -q "Shards not finished" result.txt || fail "a shard did not finish"
 grep -q "attempt 2" shard-2.log || fail "shard 2 was not retried"
 grep -q "^Resumed: [1-9]" shard-2.log || fail "shard 2's retry did not resume its journal"
@@ -97,7 +97,7 @@ echo "ok: match array = one journal = one process; shard 2 retried without doubl
 cd "$shared/selfplay"
 cat result.txt
 diff <(sort shard-1.pos shard-2.pos) <(sort "$tmp/one.pos") || fail "the self-play shards differ from the one-process run"
-fit() { "$shared/bin/damier-tune" fit --variant international --data "$1" --epochs 3 --out "$2" | grep '^fit international'; }
+fit() { "$shared/bin/damier-tune" fit --variant international --data "$1" --epochs 3 --holdout 50 --out "$2" | grep '^fit international'; }
 fit shard-1.pos,shard-2.pos "$tmp/w2" >"$tmp/fit-shards.txt"
 fit "$tmp/one.pos" "$tmp/w1" >"$tmp/fit-one.txt"
 diff "$tmp/fit-shards.txt" "$tmp/fit-one.txt" || fail "the fit reads the shards differently from one file"
@@ -106,7 +106,7 @@ echo "ok: self-play array = one process; fit reads both files: $(cat "$tmp/fit-s
 # 3. SPRT across the array, one task at a time so that tasks wait; bounds that a few
 # games decide.
 sprt=(--sprt elo0=0 elo1=200 alpha=0.2 beta=0.2)
-"$slurm" match "$shared/sprt" --shards 4 --parallel 1 --poll 1 -- "${engines[@]}" --games 80 "${sprt[@]}"
+"$slurm" match "$shared/sprt" --shards 4 --parallel 1 --poll 1 -- "${engines[@]}" --games 400 "${sprt[@]}"
 array=$(cat "$shared/sprt/array-job")
 wait_for 300 "the SPRT merge" test -s "$shared/sprt/result.txt"
 cd "$shared/sprt"
