@@ -25,6 +25,7 @@ cleanup() {
   if [ "${DAMIER_SLURM_KEEP:-0}" = 1 ] || [ $status -ne 0 ]; then echo "kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM  # through the EXIT trap: the daemons are stopped
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 # wait_for SECONDS DESCRIPTION COMMAND...: polls COMMAND every half second.
