@@ -114,7 +114,7 @@ cd "$shared/sprt"
 cat result.txt slurm/watch.out
 [ -e stop ] || fail "the watcher did not stop the array"
 grep -q "^Stopped by the SPRT" result.txt || fail "the merge does not report the SPRT stop"
-grep -q "^SPRT decided" result.txt || fail "the final standings do not hold the decision"
+grep -q "^SPRT decided" stop || fail "the watcher's merge does not hold the decision"
 [ ! -e shard-4.log ] || fail "shard 4 ran: the SPRT should have cancelled it while it waited"
 [ "$(job_field "${array}_4" JobState)" = CANCELLED ] || fail "shard 4 is $(job_field "${array}_4" JobState), not CANCELLED"
 echo "ok: the SPRT stopped the array and cancelled the waiting tasks"
