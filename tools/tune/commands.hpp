@@ -201,8 +201,6 @@ using CountsOf = std::function<std::string(std::string_view position, std::vecto
 // kept when every line has one.
 // counts_of may append a position's phase (the opening share of phased sparse
 // features) to *phases; it is filed with the sample.
-// --data may name several files, "a.pos,b.pos" (the shards of a self-play run): read
-// one after the other as one.
 inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
                                 Samples& validation, std::size_t& left_out, std::vector<float>* phases = nullptr) {
     train.terms = validation.terms = terms;
@@ -210,46 +208,63 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
     std::vector<double> counts;
     std::vector<std::int32_t> sparse;
     bool with_scores = false, first_line = true;
-    for (auto file : split(o.data_path, ",")) {
-        const std::string path(file);
-        std::ifstream in(path);
-        if (!in) return "cannot read " + damier::quoted(path);
-        for (int number = 1; std::getline(in, line); ++number) {
-            const std::string where = path + " line " + std::to_string(number) + ": ";
-            const auto fields = split(line, "\t");
-            if (fields.size() != 3 && fields.size() != 4) return where + "expected position, result, game[, score]";
-            const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
-            auto game = parse_uint(fields[2]);
-            if (result < 0 || !game) return where + "bad result or game";
-            float score = 0;
-            if (fields.size() == 4) {
-                const std::string text(fields[3]);
-                char* end = nullptr;
-                score = std::strtof(text.c_str(), &end);
-                if (text.empty() || *end || !std::isfinite(score)) return where + "bad score";
+    // The lines of the files in turn: --data may name several, "a.pos,b.pos" (the
+    // shards of a self-play run), read as one.
+    const auto files = split(o.data_path, ",");
+    std::size_t next_file = 0;
+    std::ifstream in;
+    std::string path, open_error;
+    int number = 0;
+    auto next_line = [&] {
+        while (!std::getline(in, line)) {
+            if (next_file == files.size()) return false;
+            path = std::string(files[next_file++]);
+            in = std::ifstream(path);
+            number = 0;
+            if (!in) {
+                open_error = "cannot read " + damier::quoted(path);
+                return false;
             }
-            if (first_line) with_scores = fields.size() == 4;
-            else if (with_scores != (fields.size() == 4)) return where + "every line or none has a score";
-            first_line = false;
-            counts.clear();
-            sparse.clear();
-            if (auto error = counts_of(fields[0], counts, sparse); !error.empty()) return where + error;
-            const bool has_phase = phases && !phases->empty();
-            const float phase = has_phase ? phases->back() : 0.0f;
-            if (phases) phases->clear();
-            if (counts.empty()) {
-                ++left_out;
-                continue;
-            }
-            Samples& into = (*game * 2654435761u) % 100 < static_cast<std::uint64_t>(o.holdout) ? validation : train;
-            for (double c : counts) into.counts.push_back(static_cast<float>(c));
-            train.sparse_per_row = validation.sparse_per_row = sparse.size();
-            into.sparse.insert(into.sparse.end(), sparse.begin(), sparse.end());
-            into.result.push_back(result);
-            if (with_scores) into.score.push_back(score);
-            if (has_phase) into.phase.push_back(phase);
         }
+        ++number;
+        return true;
+    };
+    while (next_line()) {
+        const std::string where = path + " line " + std::to_string(number) + ": ";
+        const auto fields = split(line, "\t");
+        if (fields.size() != 3 && fields.size() != 4) return where + "expected position, result, game[, score]";
+        const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
+        auto game = parse_uint(fields[2]);
+        if (result < 0 || !game) return where + "bad result or game";
+        float score = 0;
+        if (fields.size() == 4) {
+            const std::string text(fields[3]);
+            char* end = nullptr;
+            score = std::strtof(text.c_str(), &end);
+            if (text.empty() || *end || !std::isfinite(score)) return where + "bad score";
+        }
+        if (first_line) with_scores = fields.size() == 4;
+        else if (with_scores != (fields.size() == 4)) return where + "every line or none has a score";
+        first_line = false;
+        counts.clear();
+        sparse.clear();
+        if (auto error = counts_of(fields[0], counts, sparse); !error.empty()) return where + error;
+        const bool has_phase = phases && !phases->empty();
+        const float phase = has_phase ? phases->back() : 0.0f;
+        if (phases) phases->clear();
+        if (counts.empty()) {
+            ++left_out;
+            continue;
+        }
+        Samples& into = (*game * 2654435761u) % 100 < static_cast<std::uint64_t>(o.holdout) ? validation : train;
+        for (double c : counts) into.counts.push_back(static_cast<float>(c));
+        train.sparse_per_row = validation.sparse_per_row = sparse.size();
+        into.sparse.insert(into.sparse.end(), sparse.begin(), sparse.end());
+        into.result.push_back(result);
+        if (with_scores) into.score.push_back(score);
+        if (has_phase) into.phase.push_back(phase);
     }
+    if (!open_error.empty()) return open_error;
     if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
     return {};
 }
