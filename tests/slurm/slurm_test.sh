@@ -8,7 +8,7 @@
 #    resumes its journal, and the merged standings equal those of the same games read
 #    from one journal and those of the same match played in one process.
 # 2. A 2-task self-play array: its files hold the lines of a one-process run, and the
-#    fit reads them together.
+#    fit reads them together; the same request run as Kubernetes Indexed Job tasks.
 # 3. An SPRT across a 4-task array running one task at a time: the watcher decides,
 #    cancels the pending tasks, and the merge reports the stop.
 # Needs root and the Debian packages slurm-wlm and munge. DAMIER_SLURM_KEEP=1 keeps
@@ -103,6 +103,14 @@ fit shard-1.pos,shard-2.pos "$tmp/w2" >"$tmp/fit-shards.txt"
 fit "$tmp/one.pos" "$tmp/w1" >"$tmp/fit-one.txt"
 diff "$tmp/fit-shards.txt" "$tmp/fit-one.txt" || fail "the fit reads the shards differently from one file"
 echo "ok: self-play array = one process; fit reads both files: $(cat "$tmp/fit-shards.txt")"
+
+# The same request for a Kubernetes Indexed Job: written only, its tasks found by
+# JOB_COMPLETION_INDEX (from 0), no Slurm in the way.
+"$slurm" selfplay "$shared/k8s" --shards 2 --no-submit -- "${selfplay[@]}" >/dev/null
+for index in 0 1; do (unset SLURM_CONF; JOB_COMPLETION_INDEX=$index "$shared/k8s/damier-slurm" task "$shared/k8s"); done
+"$shared/k8s/damier-slurm" merge "$shared/k8s" >/dev/null
+diff <(sort "$shared"/k8s/shard-*.pos) <(sort "$tmp/one.pos") || fail "the Indexed Job's shards differ from the one-process run"
+echo "ok: the same self-play as Indexed Job tasks"
 
 # 3. SPRT across the array, one task at a time so that tasks wait; bounds that a few
 # games decide.
