@@ -72,6 +72,8 @@ TEST(TuneShard, ShardsTogetherAreTheOneProcessRun) {
     auto missing = tune(fit + dir + "-1.pos," + dir + "-none.pos");
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("none.pos"), std::string::npos) << missing.err;
+    for (const char* name : {"-all.pos", "-1.pos", "-2.pos", "-3.pos", "-joined.pos", ".weights", ".out", ".err"})
+        std::remove((dir + name).c_str());
 }
 
 TEST(TuneShard, ShardOutOfRangeIsRefused) {
