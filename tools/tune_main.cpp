@@ -156,8 +156,8 @@ int run_fit(const cli::Arguments& args) {
 const char* const usage_text =
     "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
     "                            [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]\n"
-    "                            --out POSITIONS\n"
-    "       damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE]\n"
+    "                            [--shard K/N] --out POSITIONS\n"
+    "       damier-tune fit --variant NAME --data POSITIONS[,POSITIONS...] [--eval-file FILE] [--pattern-file FILE]\n"
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
@@ -191,7 +191,7 @@ int main(int argc, char** argv) {
     auto args = cli::parse_arguments(rest, {},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "patience"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

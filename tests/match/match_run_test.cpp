@@ -461,6 +461,26 @@ TEST(MatchRun, ResumePlaysOnlyTheRest) {
     EXPECT_EQ(indices, (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
+// A run killed while writing a game line (a Slurm task retried after a crash):
+// --resume cuts the torn line and plays that game again, once.
+TEST(MatchRun, ResumeCutsATornLastLine) {
+    auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");
+    s.rounds = 2;
+    s.max_plies = 40;
+    s.journal_path = temp_file("journal");
+    s.game_limit = 2;
+    ASSERT_EQ(run(s), 0);
+    std::ofstream(s.journal_path, std::ios::app) << "game index=2 set=1 rot";
+    s.game_limit = 0;
+    s.resume = true;
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0);
+    EXPECT_NE(output.find("Playing 2 games"), std::string::npos) << output;
+    std::vector<int> indices;
+    for (const auto& g : read_journal(s.journal_path)) indices.push_back(g.index);
+    EXPECT_EQ(indices, (std::vector<int>{0, 1, 2, 3}));
+}
+
 // Two games at a time: every game once in the journal, each a complete PDN game.
 TEST(MatchRun, ConcurrentGamesAreEachRecordedOnce) {
     auto s = two_engine_settings(damier_engine("damier"), fake_engine("fake"), "nodes=500");

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <random>
+#include <sstream>
 
 #include "engine/core/text.hpp"
 #include "protocol/hub_line.hpp"
@@ -161,9 +163,15 @@ Result<Finished> parse_game(const std::string& text, const RunFields& run) {
 }  // namespace
 
 Result<Journal> read_journal(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return failure<Journal>("cannot read " + path);
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return failure<Journal>("cannot read " + path);
+    std::string whole((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
     Journal j;
+    const auto last_newline = whole.rfind('\n');
+    j.intact_size = last_newline == std::string::npos ? 0 : last_newline + 1;
+    j.torn = j.intact_size < whole.size();
+    whole.resize(j.intact_size);
+    std::istringstream in(whole);
     std::string text;
     for (int number = 1; std::getline(in, text); ++number) {
         const std::string where = path + ":" + std::to_string(number) + ": ";

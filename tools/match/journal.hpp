@@ -45,6 +45,11 @@ std::string journal_line(const Finished& game);
 struct Journal {
     RunFields run;
     std::vector<Finished> games;
+    // A last line without its newline is a game being written when the process
+    // died or was read mid-write (a shard still playing): it is left out, and
+    // --resume cuts the file back to `intact_size` bytes before appending.
+    bool torn = false;
+    std::size_t intact_size = 0;
 };
 
 // Reads a whole journal; an error names the file and line ("a.journal:3: ...").

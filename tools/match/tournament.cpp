@@ -66,6 +66,10 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                 return refuse("--resume: " + s.journal_path + " is the journal of another run (" + d + ")");
             run = j->run;  // the same run goes on under its id
             earlier = j->games;
+            if (j->torn) {  // the game being written when the run stopped: played again
+                std::filesystem::resize_file(s.journal_path, j->intact_size, size_error);
+                if (size_error) return refuse("--resume: cannot cut the torn last line of " + s.journal_path);
+            }
             journal_has_run = true;
         }
     }
@@ -266,6 +270,9 @@ int merge_journals(const std::vector<std::string>& paths, const std::optional<Sp
     out << "Merged " << games.size() << " games from " << paths.size() << " journals (" << field(run, "variant") << ", "
         << field(run, "tc") << ")\n";
     standings.print_table(out);
+    // The same words as a run's stop, for a script watching shards that still play.
+    if (auto decision = standings.sprt(); decision && decision->decision != SprtDecision::Continue)
+        out << "SPRT decided: " << (decision->decision == SprtDecision::AcceptH1 ? "H1 accepted" : "H0 accepted") << '\n';
     return 0;
 }
 

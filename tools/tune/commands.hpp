@@ -58,6 +58,21 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
     s.nodes = static_cast<std::uint64_t>(*nodes);
     s.threads = static_cast<int>(*threads);
     s.seed = static_cast<std::uint64_t>(*seed);
+    // --shard K/N: this process plays the K-th of N runs of games of the whole (game
+    // g with seed + g as ever), so the shards' files together are the one-process
+    // run's lines and no two shards share a seed or a game number.
+    if (auto shard = args.value("shard")) {
+        const auto parts = split(*shard, "/");
+        auto k = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;
+        auto n = parts.size() == 2 ? parse_uint(parts[1]) : std::nullopt;
+        if (!k || !n || *k < 1 || *k > *n || *n > static_cast<unsigned long long>(s.games))
+            return failure<SelfplayOptions>("--shard takes K/N with 1 <= K <= N <= --games, got " +
+                                            damier::quoted(*shard));
+        const auto first = static_cast<int>((*k - 1) * static_cast<unsigned long long>(s.games) / *n);
+        const auto end = static_cast<int>(*k * static_cast<unsigned long long>(s.games) / *n);
+        s.seed += static_cast<std::uint64_t>(first);
+        s.games = end - first;
+    }
     if (auto range = args.value("random-plies")) {
         const auto parts = split(*range, "-");
         auto low = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;
@@ -110,7 +125,7 @@ inline bool writable(const std::string& path) {
 struct FitOptions {
     FitSettings settings;
     int holdout = 10;  // percent of the games
-    std::string data_path, out_path;
+    std::string data_path, out_path;  // data_path: one file or several, comma-separated
 };
 
 inline Result<FitOptions> fit_options(const cli::Arguments& args) {
@@ -188,15 +203,34 @@ using CountsOf = std::function<std::string(std::string_view position, std::vecto
 // features) to *phases; it is filed with the sample.
 inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
                                 Samples& validation, std::size_t& left_out, std::vector<float>* phases = nullptr) {
-    std::ifstream in(o.data_path);
-    if (!in) return "cannot read " + damier::quoted(o.data_path);
     train.terms = validation.terms = terms;
     std::string line;
     std::vector<double> counts;
     std::vector<std::int32_t> sparse;
-    bool with_scores = false;
-    for (int number = 1; std::getline(in, line); ++number) {
-        const std::string where = o.data_path + " line " + std::to_string(number) + ": ";
+    bool with_scores = false, first_line = true;
+    // The lines of the files in turn: --data may name several, "a.pos,b.pos" (the
+    // shards of a self-play run), read as one.
+    const auto files = split(o.data_path, ",");
+    std::size_t next_file = 0;
+    std::ifstream in;
+    std::string path, open_error;
+    int number = 0;
+    auto next_line = [&] {
+        while (!std::getline(in, line)) {
+            if (next_file == files.size()) return false;
+            path = std::string(files[next_file++]);
+            in = std::ifstream(path);
+            number = 0;
+            if (!in) {
+                open_error = "cannot read " + damier::quoted(path);
+                return false;
+            }
+        }
+        ++number;
+        return true;
+    };
+    while (next_line()) {
+        const std::string where = path + " line " + std::to_string(number) + ": ";
         const auto fields = split(line, "\t");
         if (fields.size() != 3 && fields.size() != 4) return where + "expected position, result, game[, score]";
         const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
@@ -209,8 +243,9 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
             score = std::strtof(text.c_str(), &end);
             if (text.empty() || *end || !std::isfinite(score)) return where + "bad score";
         }
-        if (number == 1) with_scores = fields.size() == 4;
+        if (first_line) with_scores = fields.size() == 4;
         else if (with_scores != (fields.size() == 4)) return where + "every line or none has a score";
+        first_line = false;
         counts.clear();
         sparse.clear();
         if (auto error = counts_of(fields[0], counts, sparse); !error.empty()) return where + error;
@@ -229,6 +264,7 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         if (with_scores) into.score.push_back(score);
         if (has_phase) into.phase.push_back(phase);
     }
+    if (!open_error.empty()) return open_error;
     if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
     return {};
 }
