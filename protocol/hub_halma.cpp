@@ -154,9 +154,10 @@ private:
 
 Result<std::unique_ptr<Session>> make_halma_session(const Options& options, SharedTable& table, std::string& warning) {
     halma::Settings settings;
-    for (const char* name : {"variant", "players", "anti-blocking", "play-to-end", "move-limit", "stagnation",
-                             "goal-lock", "swap"}) {
-        if (auto error = settings.set(name, options.text(name)); !error.empty())
+    if (auto error = settings.set("variant", options.text("variant")); !error.empty())
+        return failure<std::unique_ptr<Session>>(error);
+    for (const halma::OptionSpec& spec : halma::option_specs()) {
+        if (auto error = settings.set(spec.name, options.text(spec.name)); !error.empty())
             return failure<std::unique_ptr<Session>>(error);
     }
     auto rules = Rules::make(settings);
