@@ -42,7 +42,7 @@ std::vector<std::string> sample_game() {
 // The pos argument after each prefix of the sample game (0 to 30 moves).
 std::vector<std::string> sample_positions() {
     std::vector<std::string> positions;
-    auto referee = make_draughts_referee("international", false, "");
+    auto referee = make_referee("international", {}, "");
     if (!referee) return positions;
     for (const auto& move : sample_game()) {
         positions.push_back((*referee)->position_argument());
@@ -82,7 +82,7 @@ void BM_RefereePlay(benchmark::State& state) {
     const auto moves = sample_game();
     std::int64_t played = 0;
     for (auto _ : state) {
-        auto referee = make_draughts_referee("international", false, "");
+        auto referee = make_referee("international", {}, "");
         if (!referee) {
             state.SkipWithError(referee.error().c_str());
             break;

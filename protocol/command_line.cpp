@@ -8,6 +8,7 @@
 
 #include "engine/core/text.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "engine/rule_sets.hpp"
 
 namespace damier::cli {
 
@@ -87,7 +88,7 @@ int run_perft(const std::vector<std::string>& argv) {
     }
     std::string variant = args->value("variant").value_or("international");
     if (draughts::is_draughts_variant(variant)) return run_draughts_perft(*args);
-    if (variant == "chinese" || variant == "diamond") return run_halma_perft(*args);
+    if (is_chinese_checkers(variant)) return run_halma_perft(*args);
     std::cerr << "damier perft: unknown variant " << quoted(variant) << '\n';
     return 2;
 }

@@ -320,7 +320,8 @@ private:
     void run_search(const SearchRequest& request) {
         std::string done;
         try {
-            done = session_->search(request, control_, [this](const std::string& line) { out_.write(line); });
+            done = done_line(
+                session_->search(request, control_, [this](const SearchInfo& info) { out_.write(info_line(info)); }));
         } catch (const std::exception& e) {
             out_.write(error_line(std::string("search failed: ") + e.what()));
             done = "done move=none";

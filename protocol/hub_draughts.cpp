@@ -72,17 +72,17 @@ public:
         return {};
     }
 
-    std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
+    SearchResult search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
         const Pos root = game_.position();
+        SearchResult out;
         auto result = engine_->run(Searchable(game_, weights_), request.limits, request.threads, control, [&](const auto& r) {
-            emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes, r.seconds) +
-                 " pv=" + format_value(line_text(root, r.pv, request.algebraic)));
+            out.last = {r.depth, r.mean_depth, r.score, r.nodes, r.seconds, line_moves(root, r.pv, request.algebraic), {}};
+            emit(out.last);
         });
-        if (!result.has_move) return "done move=none";  // cannot_search() rules this out
-        std::string done = "done move=" + move_text(root, result.best, request.algebraic);
-        if (result.has_ponder)
-            done += " ponder=" + move_text(root.after(result.best), result.ponder, request.algebraic);
-        return done;
+        if (!result.has_move) return out;  // cannot_search() rules this out
+        out.best = move_text(root, result.best, request.algebraic);
+        if (result.has_ponder) out.ponder = move_text(root.after(result.best), result.ponder, request.algebraic);
+        return out;
     }
 
     void clear_tables() override { table_.table.clear(); }
@@ -99,14 +99,13 @@ private:
         if (algebraic && N::algebraic) return N::pdn_move(p, m);
         return N::hub_move(m);
     }
-    static std::string line_text(Pos p, const std::vector<Move>& moves, bool algebraic) {
-        std::string text;
+    static std::vector<std::string> line_moves(Pos p, const std::vector<Move>& moves, bool algebraic) {
+        std::vector<std::string> texts;
         for (const auto& m : moves) {
-            if (!text.empty()) text += ' ';
-            text += move_text(p, m, algebraic);
+            texts.push_back(move_text(p, m, algebraic));
             p = p.after(m);
         }
-        return text;
+        return texts;
     }
 
     SharedTable& table_;

@@ -82,32 +82,33 @@ public:
         return {};
     }
 
-    std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
+    SearchResult search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
         const halma::Position root = position_;
+        SearchResult out;
         if (rules_.players() == 2) {
             auto result = two_player_->run(halma::TwoPlayerAdapter(rules_, root, weights_), request.limits, request.threads,
                                            control, [&](const auto& r) {
-                                               emit("info " + info_fields(r.depth, r.mean_depth, r.score, r.nodes,
-                                                                          r.seconds) +
-                                                    " pv=" + format_value(line_text(root, r.pv)));
+                                               out.last = {r.depth, r.mean_depth, r.score, r.nodes, r.seconds,
+                                                           line_moves(root, r.pv), {}};
+                                               emit(out.last);
                                            });
-            if (!result.has_move) return "done move=none";
-            std::string done = "done move=" + halma::move_string(rules_, root, result.best);
+            if (!result.has_move) return out;
+            out.best = halma::move_string(rules_, root, result.best);
             const halma::Position next = halma::play(rules_, root, result.best);
-            if (result.has_ponder && !next.over) done += " ponder=" + halma::move_string(rules_, next, result.ponder);
-            return done;
+            if (result.has_ponder && !next.over) out.ponder = halma::move_string(rules_, next, result.ponder);
+            return out;
         }
         halma::MultiPlayerAdapter game(rules_, root, weights_);
         const int mover = game.to_move();
         multi_player_->set_threads(request.threads);
         auto result = multi_player_->run(game, request.limits, request.algorithm, control,
                                          [&](const search::MultiReport<halma::Move>& r) {
-                                             emit("info " + info_fields(r.depth, 0, r.values[mover], r.nodes, r.seconds) +
-                                                  " scores=" + format_value(scores_text(r.values)) +
-                                                  " pv=" + format_value(line_text(root, r.pv)));
+                                             out.last = {r.depth, 0, r.values[mover], r.nodes, r.seconds,
+                                                         line_moves(root, r.pv), camp_scores(r.values)};
+                                             emit(out.last);
                                          });
-        if (!result.has_move) return "done move=none";
-        return "done move=" + halma::move_string(rules_, root, result.best);
+        if (result.has_move) out.best = halma::move_string(rules_, root, result.best);
+        return out;
     }
 
     void clear_tables() override {
@@ -118,25 +119,21 @@ public:
     std::string show() const override { return halma::diagram(rules_, position_); }
 
 private:
-    // "1:0.40 3:-0.20 5:-0.20": each seated camp's value in seating order.
-    std::string scores_text(const search::Values& values) const {
-        std::string text;
-        for (int seat = 0; seat < rules_.players(); ++seat) {
-            if (!text.empty()) text += ' ';
-            text += std::to_string(rules_.seat(seat) + 1) + ":" + format_score(values[seat]);
-        }
-        return text;
+    // Each seated camp's value in seating order.
+    std::vector<CampScore> camp_scores(const search::Values& values) const {
+        std::vector<CampScore> scores;
+        for (int seat = 0; seat < rules_.players(); ++seat) scores.push_back({rules_.seat(seat) + 1, values[seat]});
+        return scores;
     }
     // The moves of a line until the game ends (the search may add a claiming pass).
-    std::string line_text(halma::Position p, const std::vector<halma::Move>& moves) const {
-        std::string text;
+    std::vector<std::string> line_moves(halma::Position p, const std::vector<halma::Move>& moves) const {
+        std::vector<std::string> texts;
         for (const auto& m : moves) {
             if (p.over) break;
-            if (!text.empty()) text += ' ';
-            text += halma::move_string(rules_, p, m);
+            texts.push_back(halma::move_string(rules_, p, m));
             p = halma::play(rules_, p, m);
         }
-        return text;
+        return texts;
     }
 
     std::string_view variant_name() const { return rules_.diamond() ? "diamond" : "chinese"; }
@@ -154,9 +151,10 @@ private:
 
 Result<std::unique_ptr<Session>> make_halma_session(const Options& options, SharedTable& table, std::string& warning) {
     halma::Settings settings;
-    for (const char* name : {"variant", "players", "anti-blocking", "play-to-end", "move-limit", "stagnation",
-                             "goal-lock", "swap"}) {
-        if (auto error = settings.set(name, options.text(name)); !error.empty())
+    if (auto error = settings.set("variant", options.text("variant")); !error.empty())
+        return failure<std::unique_ptr<Session>>(error);
+    for (const halma::OptionSpec& spec : halma::option_specs()) {
+        if (auto error = settings.set(spec.name, options.text(spec.name)); !error.empty())
             return failure<std::unique_ptr<Session>>(error);
     }
     auto rules = Rules::make(settings);

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engine/core/text.hpp"
+#include "engine/rule_sets.hpp"
 #include "protocol/hub_line.hpp"
 
 namespace damier::hub {
@@ -27,26 +28,27 @@ bool listed(std::string_view values, std::string_view word) {
 const std::vector<OptionSpec>& Options::specs() {
     using T = OptionType;
     constexpr auto R = OptionScope::Rules;
-    static const std::vector<OptionSpec> table = {
-        {"variant", T::Enum, "international", 0, 0,
-         "international brazilian canadian russian czech american spanish italian chinese diamond", R},
-        {"threads", T::Int, "1", 1, 256},
-        {"hash", T::Int, "64", 1, 65536},  // MiB for the transposition table
-        {"ponder", T::Bool, "false"},
-        {"notation", T::Enum, "numeric", 0, 0, "numeric algebraic"},
-        {"nocapture", T::Bool, "false", 0, 0, "", R},  // 8x8 draughts: captures optional
-        {"players", T::Int, "2", 2, 6, "", R},         // Chinese checkers from here on
-        {"anti-blocking", T::Bool, "true", 0, 0, "", R},
-        {"play-to-end", T::Bool, "true", 0, 0, "", R},
-        {"move-limit", T::Int, "200", 0, 1000000, "", R},
-        {"stagnation", T::Int, "40", 0, 1000000, "", R},
-        {"goal-lock", T::Bool, "false", 0, 0, "", R},
-        {"swap", T::Bool, "false", 0, 0, "", R},
-        {"search", T::Enum, "brs", 0, 0, "paranoid brs maxn"},
-        {"log-file", T::String, ""},   // where diagnostics go; empty = none
-        {"eval-file", T::String, ""},  // evaluation weights read at init; empty = built-in
-        {"pattern-file", T::String, ""},  // draughts pattern table read at init; empty = built-in
-    };
+    static const std::vector<OptionSpec> table = [] {
+        std::vector<OptionSpec> t = {
+            {"variant", T::Enum, "international", 0, 0, rule_set_names(), R},
+            {"threads", T::Int, "1", 1, 256},
+            {"hash", T::Int, "64", 1, 65536},  // MiB for the transposition table
+            {"ponder", T::Bool, "false"},
+            {"notation", T::Enum, "numeric", 0, 0, "numeric algebraic"},
+        };
+        // The rules options (nocapture, then Chinese checkers), from the registry.
+        for (const GameOption& option : game_options()) {
+            const T type = option.type == GameOption::Type::Bool ? T::Bool : T::Int;
+            t.push_back({std::string(option.name), type, option.default_value, option.min, option.max, "", R});
+        }
+        t.insert(t.end(), {
+            {"search", T::Enum, "brs", 0, 0, "paranoid brs maxn"},
+            {"log-file", T::String, ""},      // where diagnostics go; empty = none
+            {"eval-file", T::String, ""},     // evaluation weights read at init; empty = built-in
+            {"pattern-file", T::String, ""},  // draughts pattern table read at init; empty = built-in
+        });
+        return t;
+    }();
     return table;
 }
 
@@ -83,10 +85,7 @@ std::string Options::set(std::string_view name, std::string_view value) {
         }
         case OptionType::Enum: {
             std::string v = lower(value);
-            if (std::string_view(spec->name) == "variant") {
-                if (v == "normal" || v == "standard") v = "international";
-                if (v == "english" || v == "checkers") v = "american";
-            }
+            if (spec->name == "variant") v = std::string(canonical_rule_set_name(v));
             if (v.empty() || v.find(' ') != std::string::npos || !listed(spec->values, v))
                 return std::string(name) + " takes one of: " + spec->values + "; got " + quoted(value);
             slot = v;

@@ -1,5 +1,6 @@
 // The engine's Hub parameters, declared once: the table drives the `param`
-// lines, checks every `set-param` and holds the current values.
+// lines, checks every `set-param` and holds the current values. The rule sets and
+// their options come from the registry (engine/rule_sets.hpp).
 #pragma once
 
 #include <string>
@@ -17,11 +18,11 @@ enum class OptionScope {
 };
 
 struct OptionSpec {
-    const char* name;
+    std::string name;
     OptionType type;
-    const char* default_value;
+    std::string default_value;
     long long min = 0, max = 0;  // Int
-    const char* values = "";     // Enum: space-separated
+    std::string values = {};     // Enum: space-separated
     OptionScope scope = OptionScope::Engine;
 };
 
@@ -33,8 +34,7 @@ public:
 
     // Checks and stores a value; returns "" or a one-line error (nothing stored).
     // Booleans accept true/false, 1/0, on/off, yes/no; enums are case-blind and
-    // `variant` takes the aliases normal, standard (international), english,
-    // checkers (american).
+    // `variant` takes the aliases of the rule-set registry (engine/rule_sets.hpp).
     std::string set(std::string_view name, std::string_view value);
     const OptionSpec* find(std::string_view name) const;
 

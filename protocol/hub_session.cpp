@@ -2,8 +2,6 @@
 
 #include <unistd.h>
 
-#include <cmath>
-#include <cstdio>
 #include <new>
 
 #include "engine/core/text.hpp"
@@ -43,31 +41,6 @@ std::string play_moves(const Line& line, const std::function<std::string(std::st
                    " moves before it are played";
     }
     return {};
-}
-
-std::string format_score(search::Score score) {
-    char text[32];
-    if (search::is_decisive(score)) {
-        const int plies = search::Win - std::abs(score);
-        const double men = 100.0 - std::min(plies, 999) / 100.0;
-        std::snprintf(text, sizeof text, "%.2f", score > 0 ? men : -men);
-    } else {
-        std::snprintf(text, sizeof text, "%.2f", score / 100.0);
-    }
-    return text;
-}
-
-std::string info_fields(int depth, double mean_depth, search::Score score, std::uint64_t nodes, double seconds) {
-    char text[160];
-    int n = std::snprintf(text, sizeof text, "depth=%d", depth);
-    if (mean_depth > 0) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " mean-depth=%.1f", mean_depth);
-    n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " score=%s nodes=%llu",
-                       format_score(score).c_str(), static_cast<unsigned long long>(nodes));
-    if (seconds >= 0.001) n += std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " time=%.3f", seconds);
-    if (seconds >= 0.01)
-        std::snprintf(text + n, sizeof text - static_cast<std::size_t>(n), " nps=%.1f",
-                      static_cast<double>(nodes) / seconds / 1e6);
-    return text;
 }
 
 Result<std::unique_ptr<Session>> make_session(const Options& options, SharedTable& table, std::string& warning) {

@@ -13,6 +13,7 @@
 #include "eval/weights_file.hpp"
 #include "protocol/hub_line.hpp"
 #include "protocol/hub_options.hpp"
+#include "protocol/search_report.hpp"
 #include "search/alphabeta.hpp"
 #include "search/multiplayer.hpp"
 
@@ -28,8 +29,8 @@ struct SearchRequest {
     bool algebraic = false;  // moves out in algebraic notation (draughts rule sets that have it)
 };
 
-// Receives each protocol line a search prints before its `done`.
-using Emit = std::function<void(const std::string&)>;
+// Receives each iteration of a search, before its result.
+using Emit = std::function<void(const SearchInfo&)>;
 
 // Refuses table sizes over 3/4 of this machine's memory ("" when it fits): a
 // bigger request would have the system kill the process when the table is filled.
@@ -58,8 +59,8 @@ public:
     // Allocates what searches need (tables of hash_mib MiB); returns "" or the error.
     virtual std::string prepare(std::size_t hash_mib) = 0;
     // Searches the current position until the limits or control end it, emitting
-    // `info` lines; returns the `done` line. Requires cannot_search() == "".
-    virtual std::string search(const SearchRequest& request, search::Control& control, const Emit& emit) = 0;
+    // each iteration; returns the move chosen. Requires cannot_search() == "".
+    virtual SearchResult search(const SearchRequest& request, search::Control& control, const Emit& emit) = 0;
     // Forgets what earlier searches learnt (new-game).
     virtual void clear_tables() = 0;
     // Evaluates with the built-in weights overridden by `file` (none: built-in only).
@@ -85,11 +86,5 @@ Result<std::unique_ptr<Session>> make_halma_session(const Options& options, Shar
 // move, returning "" or why it is refused. Stops at the first refused move and
 // returns the error naming it ("" when all were played).
 std::string play_moves(const Line& line, const std::function<std::string(std::string_view)>& play);
-
-// A score for `info`: men (or cells) with two decimals; a win in n plies is
-// 100 - n/100 (99.95: the game is won in 5 plies), a loss its negation.
-std::string format_score(search::Score score);
-// The common `info` fields: depth, mean-depth, score, nodes, time, nps.
-std::string info_fields(int depth, double mean_depth, search::Score score, std::uint64_t nodes, double seconds);
 
 }  // namespace damier::hub

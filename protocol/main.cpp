@@ -1,27 +1,31 @@
 // The `damier` command: dispatches to a subcommand.
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include <csignal>
 
+#include "engine/rule_sets.hpp"
 #include "protocol/command_line.hpp"
 #include "protocol/hub.hpp"
 
 namespace {
 
 void print_usage(std::ostream& out) {
+    std::string boards = damier::rule_set_names(damier::Family::ChineseCheckers);
+    std::replace(boards.begin(), boards.end(), ' ', '|');
     out << "usage: damier [hub]          the Hub protocol on stdin/stdout (see protocol/HUB.md)\n"
            "       damier perft --variant NAME [--fen FEN | --pos HUBPOS] --depth N [--divide] [--threads T]\n"
            "                    [--set nocapture=true] [--count-capture-paths]\n"
-           "       damier perft --variant chinese|diamond --players N [--pos POS] --depth N [--divide]\n"
+           "       damier perft --variant " << boards << " --players N [--pos POS] --depth N [--divide]\n"
            "                    [--set option=value ...]\n"
            "       damier search --variant NAME [--players N] [--set option=value ...] [--fen FEN | --pos POS]\n"
            "                     [--moves \"M1 M2 ...\"] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
            "       damier bench [--threads T] [--hash MiB] [--depth N | --deeper N]\n"
            "       damier --help | --version\n"
-           "variants: international brazilian canadian russian czech american spanish italian chinese diamond\n";
+           "variants: " << damier::rule_set_names() << '\n';
 }
 
 }  // namespace

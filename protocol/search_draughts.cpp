@@ -50,11 +50,11 @@ int session_search(const Arguments& args, const search::Limits& limits, int thre
     request.algebraic = options.text("notation") == "algebraic";
     request.algorithm = *search::parse_multi_algorithm(options.text("search"));
     search::Control control;
-    const std::string done = (*session)->search(request, control, [](const std::string& info) {
-        std::printf("%s\n", info.c_str());
+    const hub::SearchResult result = (*session)->search(request, control, [](const hub::SearchInfo& info) {
+        std::printf("%s\n", hub::info_line(info).c_str());
         std::fflush(stdout);
     });
-    std::printf("%s\n", done.c_str());
+    std::printf("%s\n", hub::done_line(result).c_str());
     return 0;
 }
 

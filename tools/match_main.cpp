@@ -268,7 +268,7 @@ int main(int argc, char** argv) {
     if (margin) s.time.margin = *margin;
     if (hang) s.time.hang_timeout = *hang;
     if (s.is_halma()) {
-        s.halma.variant = s.variant == "diamond" ? halma::Variant::Diamond : halma::Variant::Chinese;
+        s.halma.variant = *halma::parse_variant(s.variant);
     } else if (!draughts::is_draughts_variant(s.variant)) {
         return fail("unknown variant " + damier::quoted(s.variant));
     }

@@ -8,18 +8,18 @@
 #include <thread>
 #include <vector>
 
-#include "engine/draughts/movegen.hpp"
+#include "engine/draughts/move_count.hpp"
 
 namespace damier::draughts {
 
 template <RuleSet R>
 std::uint64_t perft(const Position<typename R::board>& p, int depth, CapturePaths paths = CapturePaths::Merge) {
     if (depth <= 0) return 1;
-    if (depth == 1) return MoveGen<R>::count(p, paths);
-    if (depth == 2) return MoveGen<R>::count_children(p, paths);
-    if (depth == 3) return MoveGen<R>::count_grandchildren(p, paths);
+    if (depth == 1) return MoveCount<R>::count(p, paths);
+    if (depth == 2) return MoveCount<R>::count_children(p, paths);
+    if (depth == 3) return MoveCount<R>::count_grandchildren(p, paths);
     std::uint64_t nodes = 0;
-    MoveGen<R>::for_each_child(
+    MoveCount<R>::for_each_child(
         p, [&](const Position<typename R::board>& child) { nodes += perft<R>(child, depth - 1, paths); }, paths);
     return nodes;
 }

@@ -61,6 +61,7 @@ concept RuleSet = requires {
     { R::fmjd_endgame_rules } -> std::convertible_to<bool>;
     { R::numbering } -> std::convertible_to<Numbering>;
     { R::pdn_gametype } -> std::convertible_to<std::string_view>;
+    { R::opening_file } -> std::convertible_to<std::string_view>;
 };
 
 // FMJD rules for international draughts (10x10), as summarised in RULES.md: maximum capture counting a king as one piece, a man passing the
@@ -68,6 +69,7 @@ concept RuleSet = requires {
 struct International {
     using board = Board10;
     static constexpr std::string_view name = "international";
+    static constexpr std::string_view opening_file = "international-2move.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "20,W,10,10,N2,0";
     static constexpr Color first_to_move = Color::White;
     static constexpr int men_rows = 4;                       // 20 men each
@@ -89,6 +91,7 @@ struct International {
 struct Brazilian : International {
     using board = Board8;
     static constexpr std::string_view name = "brazilian";
+    static constexpr std::string_view opening_file = "brazilian-fmjd.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "26,W,8,8,A0,0";
     static constexpr int men_rows = 3;
     static constexpr Numbering numbering = Numbering::Algebraic;
@@ -98,6 +101,7 @@ struct Brazilian : International {
 struct Canadian : International {
     using board = Board12;
     static constexpr std::string_view name = "canadian";
+    static constexpr std::string_view opening_file = "canadian-2move.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "27,W,12,12,N2,0";
     static constexpr int men_rows = 5;
 };
@@ -107,6 +111,7 @@ struct Canadian : International {
 struct Russian : International {
     using board = Board8;
     static constexpr std::string_view name = "russian";
+    static constexpr std::string_view opening_file = "russian-idf.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "25,W,8,8,A0,0";
     static constexpr int men_rows = 3;
     static constexpr Precedence precedence = Precedence::FreeChoice;
@@ -121,6 +126,7 @@ struct Russian : International {
 // 40 moves each without capture or promotion is a draw.
 struct Czech : Russian {
     static constexpr std::string_view name = "czech";
+    static constexpr std::string_view opening_file = "czech-2move.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "29,W,8,8,A0,0";
     static constexpr bool men_capture_backwards = false;
     static constexpr Precedence precedence = Precedence::KingFirst;
@@ -134,6 +140,7 @@ struct Czech : Russian {
 struct American {
     using board = Board8;
     static constexpr std::string_view name = "american";
+    static constexpr std::string_view opening_file = "american-3move.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "21,B,8,8,N1,0";
     static constexpr Color first_to_move = Color::Black;
     static constexpr int men_rows = 3;
@@ -153,6 +160,7 @@ struct American {
 // The move-count draw follows the Czech seed (no citable Spanish figure).
 struct Spanish : Czech {
     static constexpr std::string_view name = "spanish";
+    static constexpr std::string_view opening_file = "spanish-2move.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "24,W,8,8,N1,1";
     static constexpr Precedence precedence = Precedence::MostPiecesThenKings;
     static constexpr Numbering numbering = Numbering::Spanish;
@@ -162,6 +170,7 @@ struct Spanish : Czech {
 // kings, the four capture precedences; 40 moves each without capture or man move.
 struct Italian : American {
     static constexpr std::string_view name = "italian";
+    static constexpr std::string_view opening_file = "italian-11man.tsv";  // the match runner's default openings
     static constexpr std::string_view pdn_gametype = "22,W,8,8,N2,1";
     static constexpr Color first_to_move = Color::White;
     static constexpr bool men_capture_kings = false;

@@ -1,7 +1,9 @@
-// The single list of draughts rule sets. The command line, the tests and the
-// benchmarks all dispatch through it, so a new rule set is added here once.
+// The single list of draughts rule sets. The command line, the tests, the
+// benchmarks and the runtime registry (engine/rule_sets.hpp) all dispatch through
+// it, so a new rule set is added here once.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -11,6 +13,8 @@ namespace damier::draughts {
 
 template <class... Rs>
 struct RuleList {
+    static constexpr std::array<std::string_view, sizeof...(Rs)> names{Rs::name...};
+
     template <class F>
     static void for_each(F&& f) {
         (f.template operator()<Rs>(), ...);

@@ -28,30 +28,52 @@ std::string parse_int(std::string_view name, std::string_view value, int low, in
 
 }  // namespace
 
+std::span<const OptionSpec> option_specs() {
+    static constexpr std::array<OptionSpec, 7> specs{{
+        {"players", nullptr, &Settings::players, 2, 6},
+        {"anti-blocking", &Settings::anti_blocking},
+        {"play-to-end", &Settings::play_to_end},
+        {"move-limit", nullptr, &Settings::move_limit, 0, 1000000},
+        {"stagnation", nullptr, &Settings::stagnation, 0, 1000000},
+        {"goal-lock", &Settings::goal_lock},
+        {"swap", &Settings::swap},
+    }};
+    return specs;
+}
+
 std::string Settings::set(std::string_view name, std::string_view value) {
-    if (name == "anti-blocking") return parse_bool(name, value, anti_blocking);
-    if (name == "play-to-end") return parse_bool(name, value, play_to_end);
-    if (name == "goal-lock") return parse_bool(name, value, goal_lock);
-    if (name == "swap") return parse_bool(name, value, swap);
-    if (name == "move-limit") return parse_int(name, value, 0, 1000000, move_limit);
-    if (name == "stagnation") return parse_int(name, value, 0, 1000000, stagnation);
-    if (name == "players") return parse_int(name, value, 2, 6, players);
     if (name == "variant") {
         auto v = parse_variant(value);
         if (!v) return v.error();
         variant = *v;
         return {};
     }
+    for (const OptionSpec& spec : option_specs()) {
+        if (spec.name != name) continue;
+        if (spec.flag) return parse_bool(name, value, this->*spec.flag);
+        return parse_int(name, value, spec.min, spec.max, this->*spec.number);
+    }
     return "unknown Chinese checkers option " + quoted(name);
 }
 
+std::string Settings::text(std::string_view name) const {
+    if (name == "variant") return variant_name(variant);
+    for (const OptionSpec& spec : option_specs()) {
+        if (spec.name != name) continue;
+        if (spec.flag) return this->*spec.flag ? "true" : "false";
+        return std::to_string(this->*spec.number);
+    }
+    return {};
+}
+
 Result<Variant> parse_variant(std::string_view name) {
-    if (name == "chinese") return Variant::Chinese;
-    if (name == "diamond") return Variant::Diamond;
+    for (std::size_t i = 0; i < variant_names.size(); ++i)
+        if (variant_names[i] == name) return static_cast<Variant>(i);
     return failure<Variant>("unknown Chinese checkers variant " + quoted(name));
 }
 
-const char* variant_name(Variant v) { return v == Variant::Diamond ? "diamond" : "chinese"; }
+// The names are literals, so data() is a C string.
+const char* variant_name(Variant v) { return variant_names[static_cast<std::size_t>(v)].data(); }
 
 Result<Rules> Rules::make(const Settings& s) {
     if (s.players < 2 || s.players > 6)

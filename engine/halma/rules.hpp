@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,8 @@
 namespace damier::halma {
 
 enum class Variant { Chinese, Diamond };
+// The boards by name, in Variant order: the rule-set registry lists them.
+inline constexpr std::array<std::string_view, 2> variant_names{"chinese", "diamond"};
 
 // Every option with the default of the rules page.
 struct Settings {
@@ -31,7 +34,21 @@ struct Settings {
     // Sets one option by its protocol name ("anti-blocking", "move-limit", ...).
     // Returns an empty string or a one-line error.
     std::string set(std::string_view name, std::string_view value);
+    // The value of option `name` as the protocol writes it ("true", "200"; "" if unknown).
+    std::string text(std::string_view name) const;
 };
+
+// One option of the rules as the front ends offer it: a Settings field that is a
+// flag or a whole number in a range. option_specs() is the one registration of an
+// option: the Hub parameters, the match runner's settings and the rule-set registry
+// (engine/rule_sets.hpp) are all made from it, in its order.
+struct OptionSpec {
+    std::string_view name;
+    bool Settings::*flag = nullptr;  // a true/false option, or
+    int Settings::*number = nullptr;  // a whole number from min to max
+    int min = 0, max = 0;
+};
+std::span<const OptionSpec> option_specs();
 
 Result<Variant> parse_variant(std::string_view name);
 const char* variant_name(Variant v);

@@ -1,5 +1,6 @@
 #include "eval/draughts/weights.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -8,8 +9,12 @@
 
 namespace damier::eval::draughts {
 
-const std::array<std::string_view, 9> sections{"draughts", "international", "brazilian", "canadian", "russian",
-                                               "czech",    "american",      "spanish",   "italian"};
+// [draughts], then the rule sets of the one list (engine/draughts/variant_list.hpp).
+const std::array<std::string_view, section_count> sections = [] {
+    std::array<std::string_view, section_count> s{"draughts"};
+    std::copy(damier::draughts::Variants::names.begin(), damier::draughts::Variants::names.end(), s.begin() + 1);
+    return s;
+}();
 
 WeightNames weight_names() { return {"draughts", term_names, sections}; }
 

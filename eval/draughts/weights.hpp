@@ -8,6 +8,7 @@
 #include <memory>
 #include <string_view>
 
+#include "engine/draughts/variant_list.hpp"
 #include "eval/draughts/patterns.hpp"
 #include "eval/weights_file.hpp"
 
@@ -63,7 +64,8 @@ struct Weights {
 };
 
 // Sections of a weights file the draughts rule sets read: [draughts], then one per rule set.
-extern const std::array<std::string_view, 9> sections;
+constexpr std::size_t section_count = 1 + damier::draughts::Variants::names.size();
+extern const std::array<std::string_view, section_count> sections;
 WeightNames weight_names();
 
 // The weights of rule set `variant`: built-in values, then `file` when given.

@@ -1,10 +1,19 @@
 #include "eval/halma/weights.hpp"
 
+#include <algorithm>
+
+#include "engine/halma/rules.hpp"
 #include "eval/builtin_weights.hpp"
 
 namespace damier::halma {
 
-const std::array<std::string_view, 3> sections{"halma", "chinese", "diamond"};
+// [halma], then one section per board of the registry (engine/halma/rules.hpp).
+const std::array<std::string_view, 3> sections = [] {
+    static_assert(variant_names.size() + 1 == std::tuple_size_v<decltype(sections)>);
+    std::array<std::string_view, 3> s{"halma"};
+    std::copy(variant_names.begin(), variant_names.end(), s.begin() + 1);
+    return s;
+}();
 
 eval::WeightNames weight_names() { return {"Chinese checkers", term_names, sections}; }
 

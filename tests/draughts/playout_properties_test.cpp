@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "engine/draughts/game.hpp"
+#include "engine/draughts/move_count.hpp"
 #include "engine/draughts/notation.hpp"
 
 namespace damier::draughts {
@@ -28,15 +29,15 @@ void check_position(const Game<R>& game) {
     MoveList<B> moves;
     MoveGen<R>::generate(p, moves);
 
-    ASSERT_EQ(MoveGen<R>::count(p), moves.size());
+    ASSERT_EQ(MoveCount<R>::count(p), moves.size());
     // The bulk counters of perft take shortcuts (captures counted without moves,
     // children seen through the squares a move changes): check them move by move.
     std::uint64_t grandchildren = 0;
-    for (const auto& m : moves) grandchildren += MoveGen<R>::count(p.after(m));
-    ASSERT_EQ(MoveGen<R>::count_children(p), grandchildren);
+    for (const auto& m : moves) grandchildren += MoveCount<R>::count(p.after(m));
+    ASSERT_EQ(MoveCount<R>::count_children(p), grandchildren);
     MoveList<B> every_path;
     MoveGen<R>::generate(p, every_path, CapturePaths::Count);
-    ASSERT_EQ(MoveGen<R>::count(p, CapturePaths::Count), every_path.size());
+    ASSERT_EQ(MoveCount<R>::count(p, CapturePaths::Count), every_path.size());
     bool any_capture = false;
     for (const auto& m : moves) any_capture = any_capture || m.is_capture();
     ASSERT_EQ(MoveGen<R>::capture_possible(p), any_capture);

@@ -12,6 +12,7 @@
 #include "engine/core/text.hpp"
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "engine/rule_sets.hpp"
 #include "engine/halma/notation.hpp"
 
 #ifndef DAMIER_OPENINGS_DIR
@@ -175,15 +176,8 @@ Result<std::vector<Opening>> load_openings(const std::string& path, const std::s
 }
 
 std::string default_openings_file(const std::string& variant) {
-    if (variant == "international") return "international-2move.tsv";
-    if (variant == "american") return "american-3move.tsv";
-    if (variant == "russian") return "russian-idf.tsv";
-    if (variant == "brazilian") return "brazilian-fmjd.tsv";
-    if (variant == "italian") return "italian-11man.tsv";
-    if (variant == "canadian") return "canadian-2move.tsv";
-    if (variant == "czech") return "czech-2move.tsv";
-    if (variant == "spanish") return "spanish-2move.tsv";
-    return "";
+    const RuleSetInfo* info = find_rule_set(variant);
+    return info ? std::string(info->opening_file) : "";
 }
 
 std::string bundled_openings_dir() { return DAMIER_OPENINGS_DIR; }

@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "engine/draughts/variant_list.hpp"
+#include "engine/rule_sets.hpp"
 
 namespace damier::match {
 
@@ -82,19 +83,11 @@ std::string write_pdn(const PdnGame& game) {
     return out;
 }
 
-// Type numbers of the FMJD PDN 3.0 standard, GameType table (https://pdn.fmjd.org/gametype.html):
-// 20 international 10x10, 21 English/American, 22 Italian, 24 Spanish, 25 Russian,
-// 26 Brazilian, 27 Canadian 12x12, 29 Czech.
+// Type numbers of the FMJD PDN 3.0 standard, GameType table (https://pdn.fmjd.org/gametype.html),
+// as each rule set's traits give them (engine/draughts/rules.hpp).
 std::string pdn_game_type(const std::string& variant) {
-    if (variant == "international") return "20";
-    if (variant == "american") return "21";
-    if (variant == "italian") return "22";
-    if (variant == "spanish") return "24";
-    if (variant == "russian") return "25";
-    if (variant == "brazilian") return "26";
-    if (variant == "canadian") return "27";
-    if (variant == "czech") return "29";
-    return "";
+    if (!is_draughts(variant)) return "";
+    return std::string(pdn_game_type_number(variant));
 }
 
 std::string pdn_result(const std::string& variant, int white_points_doubled) {

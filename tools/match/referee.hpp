@@ -1,6 +1,7 @@
 // The runner's referee: the rules library checks every move an engine plays,
 // applies each rule set's game end and draw rules, and writes the record. One
-// interface for every game the runner plays; the engines see only Hub text.
+// implementation for every rule set of the registry, over the engine's runtime
+// game interface (engine/any_game.hpp); the engines see only Hub text.
 #pragma once
 
 #include <memory>
@@ -8,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/any_game.hpp"
 #include "engine/core/result.hpp"
-#include "engine/halma/rules.hpp"
 
 namespace damier::match {
 
@@ -51,10 +52,10 @@ public:
     virtual std::string diagram() const = 0;
 };
 
-// A draughts game from a PDN FEN (empty: the start position).
-Result<std::unique_ptr<Referee>> make_draughts_referee(const std::string& variant, bool nocapture,
-                                                       const std::string& fen);
-// A Chinese checkers game from a position string (empty: the start).
-Result<std::unique_ptr<Referee>> make_halma_referee(const halma::Settings& settings, const std::string& position);
+// A game of rule set `variant` with its rules `options` (as the registry names
+// them), from `position` (draughts: a PDN FEN or Hub position; Chinese checkers: a
+// position string; empty: the start position).
+Result<std::unique_ptr<Referee>> make_referee(const std::string& variant, const OptionValues& options,
+                                              const std::string& position);
 
 }  // namespace damier::match

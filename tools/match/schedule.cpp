@@ -55,15 +55,8 @@ std::vector<std::pair<std::string, std::string>> rule_params(const MatchSettings
         if (s.nocapture) rules.emplace_back("nocapture", "true");
         return rules;
     }
-    const auto& h = s.halma;
-    auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
-    rules.insert(rules.end(), {{"players", std::to_string(h.players)},
-                               {"anti-blocking", flag(h.anti_blocking)},
-                               {"play-to-end", flag(h.play_to_end)},
-                               {"move-limit", std::to_string(h.move_limit)},
-                               {"stagnation", std::to_string(h.stagnation)},
-                               {"goal-lock", flag(h.goal_lock)},
-                               {"swap", flag(h.swap)}});
+    for (const halma::OptionSpec& spec : halma::option_specs())
+        rules.emplace_back(std::string(spec.name), s.halma.text(spec.name));
     return rules;
 }
 

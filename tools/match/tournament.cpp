@@ -86,6 +86,8 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
     } log_guard(log.is_open() ? &log : nullptr);
     const auto rules = rule_params(s);
     if (auto error = check_engines(s.engines, rules); !error.empty()) return refuse(error);
+    // The referee's rules options: the Hub parameters after `variant`.
+    const OptionValues rules_options(rules.begin() + 1, rules.end());
     if (journal.is_open() && !journal_has_run) journal << run_line(run) << '\n' << std::flush;
 
     std::vector<std::string> names;
@@ -128,8 +130,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
             r.seat_engines = task.seat_engines;
             r.opening_name = task.opening ? task.opening->name : "start";
             const std::string position = task.opening ? task.opening->position : "";
-            auto referee = s.is_halma() ? make_halma_referee(s.halma, position)
-                                        : make_draughts_referee(s.variant, s.nocapture, position);
+            auto referee = make_referee(s.variant, rules_options, position);
             if (!referee) {
                 r.end = GameEnd{std::vector<double>(task.seat_engines.size(), 1.5), "bad opening: " + referee.error()};
             } else {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/halma/rules.hpp"
+#include "engine/rule_sets.hpp"
 #include "tools/match/game.hpp"
 #include "tools/match/hub_engine.hpp"
 #include "tools/match/openings.hpp"
@@ -41,7 +42,7 @@ struct MatchSettings {
     bool show_boards = false;           // the demo: each move with its score, the board every 10 plies and at the end, a result line
     int game_limit = 0;                 // play at most this many games of the schedule, 0 = all
 
-    bool is_halma() const { return variant == "chinese" || variant == "diamond"; }
+    bool is_halma() const { return is_chinese_checkers(variant); }
     int seats() const { return is_halma() ? halma.players : 2; }
 };
 

@@ -24,6 +24,7 @@
 
 #include "engine/core/text.hpp"
 #include "engine/halma/notation.hpp"
+#include "engine/rule_sets.hpp"
 #include "eval/builtin_weights.hpp"
 #include "eval/halma/eval.hpp"
 #include "protocol/command_line.hpp"
@@ -104,7 +105,7 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
 // The dispatch of damier-tune for Chinese checkers: status, or -1 when `variant`
 // is not a Chinese checkers variant.
 inline int run(const std::string& command, const cli::Arguments& args, const std::string& variant) {
-    if (variant != "chinese" && variant != "diamond") return -1;
+    if (!is_chinese_checkers(variant)) return -1;
     for (const char* draughts_only : {"pattern-file", "patterns-out"})
         if (args.value(draughts_only))
             return fail("--" + std::string(draughts_only) + " is for draughts rule sets, not " + variant);

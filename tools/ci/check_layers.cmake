@@ -1,0 +1,36 @@
+# Fails when a source includes a header from a layer above its own.
+# The layers, lowest first: engine <- search <- eval <- protocol <- tools
+# (tests/ and bench/ may include any of them). Run as the `layering` test, or:
+#   cmake -DSOURCE_DIR=<repo> -P tools/ci/check_layers.cmake
+if(NOT SOURCE_DIR)
+  get_filename_component(SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+endif()
+set(layers engine search eval protocol tools)
+
+set(violations "")
+list(LENGTH layers layer_count)
+foreach(rank RANGE 0 ${layer_count})
+  if(rank EQUAL layer_count)
+    break()
+  endif()
+  list(GET layers ${rank} layer)
+  file(GLOB_RECURSE sources "${SOURCE_DIR}/${layer}/*.hpp" "${SOURCE_DIR}/${layer}/*.cpp" "${SOURCE_DIR}/${layer}/*.in")
+  foreach(source ${sources})
+    file(STRINGS "${source}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"]+\"")
+    foreach(line ${includes})
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^/\"]+)/.*" "\\1" top "${line}")
+      list(FIND layers "${top}" included_rank)
+      if(included_rank GREATER rank)
+        file(RELATIVE_PATH where "${SOURCE_DIR}" "${source}")
+        string(STRIP "${line}" line)
+        list(APPEND violations "${where}: ${line} (${layer} is below ${top})")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+if(violations)
+  list(JOIN violations "\n  " text)
+  message(FATAL_ERROR "upward includes:\n  ${text}")
+endif()
+message(STATUS "layering: every include points down (${layers})")
