@@ -1,7 +1,8 @@
 // What the search takes from the endgame databases: a score for a database
 // position and the root moves that keep its value.
 //
-// A database win scores KnownWin (search/score.hpp) plus the evaluation, held
+// The search probes positions with fewer pieces than its root (after a
+// capture). A database win scores KnownWin (search/score.hpp) plus the evaluation, held
 // within EgdbProgress: below mate scores, so a mate the search sees is preferred,
 // and graded by the evaluation, so that among won positions the search heads for
 // captures and promotions (more material), which is how a win is converted.
@@ -28,8 +29,8 @@ using EgdbTables = std::shared_ptr<const egdb::Database<R>>;
 // The score of p for its side to move, when p is in the databases and not over
 // (a side without pieces is left to the search's own mate scores).
 template <damier::draughts::RuleSet R>
-std::optional<search::Score> egdb_score(const egdb::Database<R>& db, const Position<typename R::board>& p,
-                                        search::Score eval) {
+std::optional<search::Score> egdb_score(const egdb::Database<R>& db,
+                                        const damier::draughts::Position<typename R::board>& p, search::Score eval) {
     if (!p.mine() || !p.theirs()) return std::nullopt;
     const auto v = db.probe(p);
     if (!v) return std::nullopt;
@@ -41,7 +42,7 @@ std::optional<search::Score> egdb_score(const egdb::Database<R>& db, const Posit
 // Keeps the root moves that reach the best database value (a win kept, or a
 // draw held); the list is unchanged when the root is not in the databases.
 template <damier::draughts::RuleSet R>
-void egdb_filter_root(const egdb::Database<R>& db, const Position<typename R::board>& p,
+void egdb_filter_root(const egdb::Database<R>& db, const damier::draughts::Position<typename R::board>& p,
                       damier::draughts::MoveList<typename R::board>& moves) {
     if (!db.probe(p) || moves.size() < 2) return;
     // The opponent's value after each move, ranked from our side: their loss first.

@@ -24,7 +24,11 @@ public:
 
     explicit Searchable(const Game<R>& game, const Weights& weights = builtin_weights(R::name),
                         EgdbTables<R> endgame_tables = nullptr)
-        : game_(game), weights_(weights), egdb_(std::move(endgame_tables)), root_ply_(game.ply()) {}
+        : game_(game),
+          weights_(weights),
+          egdb_(std::move(endgame_tables)),
+          root_ply_(game.ply()),
+          root_pieces_(popcount(game.position().occupied())) {}
 
     const Game<R>& game() const { return game_; }
     const Position<B>& position() const { return game_.position(); }
@@ -49,9 +53,12 @@ public:
         return game_.repetitions() >= 2;
     }
     search::Score evaluate() const { return eval::draughts::evaluate<R>(game_.position(), weights_); }
-    // The endgame databases' score, when they hold this position (egdb_probe.hpp).
+    // The endgame databases' score, when they hold this position and it has fewer
+    // pieces than the root (egdb_probe.hpp): within the root's own ending the
+    // search looks for the way to convert instead of stopping at the database.
     std::optional<search::Score> probe() const {
-        if (!egdb_ || popcount(game_.position().occupied()) > egdb_->max_pieces()) return std::nullopt;
+        const int pieces = popcount(game_.position().occupied());
+        if (!egdb_ || pieces >= root_pieces_ || pieces > egdb_->max_pieces()) return std::nullopt;
         return egdb_score(*egdb_, game_.position(), evaluate());
     }
     // Only a mandatory capture forces: with optional captures the side may stand pat.
@@ -64,6 +71,7 @@ private:
     Weights weights_;
     EgdbTables<R> egdb_;
     int root_ply_;
+    int root_pieces_;
 };
 
 }  // namespace damier::eval::draughts
