@@ -107,7 +107,8 @@ TEST(Egdb, InternationalKingInTheCornerIsLost) {
     build(db, temp_folder("i"), 2);
     EXPECT_EQ(value(db, "W:WK46:BK5"), Wdl::Loss);
     EXPECT_EQ(value(db, "B:WK46:BK5"), Wdl::Loss);
-    EXPECT_EQ(value(db, "W:WK46:BK10"), Wdl::Draw);
+    EXPECT_EQ(value(db, "W:WK46:BK10"), Wdl::Win);   // 10 is on the long diagonal: taken
+    EXPECT_EQ(value(db, "W:WK28:BK3"), Wdl::Draw);   // no capture, no trap to walk into
     EXPECT_EQ(db.table({0, 1, 0, 1})->header.losses, 2u);
     for (const auto& s : signatures(2)) EXPECT_EQ(inconsistencies(db, s), 0u) << s.label();
 }
