@@ -36,5 +36,6 @@ int run_draughts_perft(const Arguments& args);
 int run_halma_perft(const Arguments& args);
 int run_search(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
+int run_egdb(const std::vector<std::string>& args);
 
 }  // namespace damier::cli

@@ -211,6 +211,8 @@ private:
         if (auto problem = load_eval_file(); !problem.empty()) error(problem + "; the weights in use are kept");
         if (auto problem = load_pattern_file(); !problem.empty()) error(problem + "; the pattern table in use is kept");
         else if (auto mismatch = session_->set_patterns(pattern_file_); !mismatch.empty()) error(mismatch);
+        if (auto problem = session_->set_egdb_path(options_.text("egdb-path")); !problem.empty())
+            error(problem + "; playing on without them");
         if (auto problem = session_->prepare(hash_mebibytes()); !problem.empty()) error(problem);
         out_.write("ready");
     }

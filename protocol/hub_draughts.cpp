@@ -60,6 +60,18 @@ public:
         return error;
     }
 
+    std::string set_egdb_path(const std::string& folder) override {
+        if (folder == egdb_folder_) return {};
+        egdb_folder_ = folder;
+        egdb_.reset();
+        if (folder.empty()) return {};
+        auto db = std::make_shared<egdb::Database<R>>();
+        std::string problems;
+        for (const auto& line : db->load(folder)) problems += (problems.empty() ? "" : "; ") + line;
+        if (db->max_pieces() >= 2) egdb_ = std::move(db);
+        return problems;
+    }
+
     std::string cannot_search() const override {
         if (draughts::MoveGen<R>::has_legal_move(game_.position())) return {};
         return std::string("the game is over: ") + (game_.position().side == draughts::Color::White ? "white" : "black") +
@@ -75,7 +87,7 @@ public:
     SearchResult search(const SearchRequest& request, search::Control& control, const Emit& emit) override {
         const Pos root = game_.position();
         SearchResult out;
-        auto result = engine_->run(Searchable(game_, weights_), request.limits, request.threads, control, [&](const auto& r) {
+        auto result = engine_->run(Searchable(game_, weights_, egdb_), request.limits, request.threads, control, [&](const auto& r) {
             out.last = {r.depth, r.mean_depth, r.score, r.nodes, r.seconds, line_moves(root, r.pv, request.algebraic), {}};
             emit(out.last);
         });
@@ -112,6 +124,8 @@ private:
     draughts::Game<R> game_;
     eval::draughts::Weights weights_ = eval::draughts::builtin_weights(R::name);
     std::unique_ptr<search::AlphaBeta<Searchable>> engine_;
+    std::string egdb_folder_;
+    eval::draughts::EgdbTables<R> egdb_;
 };
 
 }  // namespace

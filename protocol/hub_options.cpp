@@ -46,6 +46,7 @@ const std::vector<OptionSpec>& Options::specs() {
             {"log-file", T::String, ""},      // where diagnostics go; empty = none
             {"eval-file", T::String, ""},     // evaluation weights read at init; empty = built-in
             {"pattern-file", T::String, ""},  // draughts pattern table read at init; empty = built-in
+            {"egdb-path", T::String, ""},     // draughts endgame databases read at init; empty = none
         });
         return t;
     }();

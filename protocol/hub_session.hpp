@@ -69,6 +69,12 @@ public:
     // any); returns "" or why the file does not apply to these rules (it is then
     // not used).
     virtual std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) = 0;
+    // Probes the endgame databases in `folder` (empty: none); returns "" or one
+    // line per unusable file (the search then goes on without those tables).
+    virtual std::string set_egdb_path(const std::string& folder) {
+        (void)folder;
+        return {};
+    }
     // The position as a board diagram (`show`).
     virtual std::string show() const = 0;
 };

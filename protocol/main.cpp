@@ -23,6 +23,7 @@ void print_usage(std::ostream& out) {
            "       damier search --variant NAME [--players N] [--set option=value ...] [--fen FEN | --pos POS]\n"
            "                     [--moves \"M1 M2 ...\"] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
+           "       damier egdb --variant NAME --pieces N --out DIR [--threads T] [--verify] [--set nocapture=true]\n"
            "       damier bench [--threads T] [--hash MiB] [--depth N | --deeper N]\n"
            "       damier --help | --version\n"
            "variants: " << damier::rule_set_names() << '\n';
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
     if (command == "perft") return damier::cli::run_perft(args);
     if (command == "search") return damier::cli::run_search(args);
     if (command == "bench") return damier::cli::run_bench(args);
+    if (command == "egdb") return damier::cli::run_egdb(args);
     std::cerr << "damier: unknown command '" << command << "' (try damier help)\n";
     return 2;
 }

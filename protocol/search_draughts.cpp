@@ -44,6 +44,8 @@ int session_search(const Arguments& args, const search::Limits& limits, int thre
     if (auto error = (*session)->set_position(*line); !error.empty()) return fail(error);
     if (auto error = (*session)->cannot_search(); !error.empty()) return fail(error);
     if (auto error = (*session)->prepare(hash); !error.empty()) return fail(error);
+    if (auto problem = (*session)->set_egdb_path(options.text("egdb-path")); !problem.empty())
+        std::cerr << "damier search: " << problem << "; searching without them\n";
     hub::SearchRequest request;
     request.limits = limits;
     request.threads = threads;

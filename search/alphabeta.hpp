@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -182,6 +183,13 @@ private:
         std::swap(index[from], index[best]);
     }
 
+    // A game may know some positions' values without search (draughts endgame
+    // databases): a cut-off at any node but the root.
+    static std::optional<Score> probe(const G& game) {
+        if constexpr (requires { { game.probe() } -> std::same_as<std::optional<Score>>; }) return game.probe();
+        else return std::nullopt;
+    }
+
     Score quiescence(Worker& w, Shared& shared, Score alpha, Score beta, int ply, bool pv_node);
     Score search(Worker& w, Shared& shared, Score alpha, Score beta, int depth, int ply, bool pv_node);
 
@@ -281,6 +289,8 @@ Score AlphaBeta<G>::quiescence(Worker& w, Shared& shared, Score alpha, Score bet
     if (should_stop(w, shared)) return 0;
     G& game = *w.game;
     if (ply > 0 && game.drawn()) return 0;
+    if (ply > 0)
+        if (auto known = probe(game)) return *known;
     const bool forcing = game.forcing();
     MoveList& list = w.lists[ply];
     Score best = -Infinite;
@@ -329,6 +339,7 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     G& game = *w.game;
     if (ply > 0) {
         if (game.drawn()) return 0;
+        if (auto known = probe(game)) return *known;
         // No line from here can beat a win already found nearer the root.
         alpha = std::max(alpha, loss_in(ply));
         beta = std::min(beta, win_in(ply + 1));

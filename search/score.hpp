@@ -14,6 +14,10 @@ inline constexpr Score Win = 31000;       // a win at the root; a win in n plies
 inline constexpr int MaxPly = 128;        // deepest ply the search reaches (extensions included)
 inline constexpr Score WinBound = Win - 2 * MaxPly;  // scores above this are wins
 
+// A win known without search (an endgame database): below every mate score and
+// above every evaluation, so the search still prefers a mate it sees.
+inline constexpr Score KnownWin = 20000;
+
 constexpr Score win_in(int ply) { return Win - ply; }
 constexpr Score loss_in(int ply) { return -Win + ply; }
 constexpr bool is_decisive(Score s) { return s > WinBound || s < -WinBound; }

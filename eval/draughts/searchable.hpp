@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/draughts/game.hpp"
+#include "eval/draughts/egdb_probe.hpp"
 #include "eval/draughts/eval.hpp"
 #include "search/game_concepts.hpp"
 
@@ -21,8 +22,13 @@ public:
     // ProbCut's margin per ply of depth, in centi-men (search/SPRT.md, entry 1).
     static constexpr int probcut_margin = 5;
 
-    explicit Searchable(const Game<R>& game, const Weights& weights = builtin_weights(R::name))
-        : game_(game), weights_(weights) {}
+    explicit Searchable(const Game<R>& game, const Weights& weights = builtin_weights(R::name),
+                        EgdbTables<R> endgame_tables = nullptr)
+        : game_(game),
+          weights_(weights),
+          egdb_(std::move(endgame_tables)),
+          root_ply_(game.ply()),
+          root_pieces_(popcount(game.position().occupied())) {}
 
     const Game<R>& game() const { return game_; }
     const Position<B>& position() const { return game_.position(); }
@@ -30,7 +36,11 @@ public:
     std::uint64_t key() const { return game_.key(); }
     // The key after m, without playing it (for table prefetches).
     std::uint64_t key_after(const Move& m) const { return game_.position().key_after(game_.key(), m); }
-    void legal_moves(MoveList& list) const { game_.legal_moves(list); }
+    // At the root, only the moves that keep the endgame databases' value.
+    void legal_moves(MoveList& list) const {
+        game_.legal_moves(list);
+        if (egdb_ && game_.ply() == root_ply_) egdb_filter_root(*egdb_, game_.position(), list);
+    }
     void play(const Move& m) { game_.play(m); }
     void undo() { game_.undo(); }
 
@@ -43,6 +53,14 @@ public:
         return game_.repetitions() >= 2;
     }
     search::Score evaluate() const { return eval::draughts::evaluate<R>(game_.position(), weights_); }
+    // The endgame databases' score, when they hold this position and it has fewer
+    // pieces than the root (egdb_probe.hpp): within the root's own ending the
+    // search looks for the way to convert instead of stopping at the database.
+    std::optional<search::Score> probe() const {
+        const int pieces = popcount(game_.position().occupied());
+        if (!egdb_ || pieces >= root_pieces_ || pieces > egdb_->max_pieces()) return std::nullopt;
+        return egdb_score(*egdb_, game_.position(), evaluate());
+    }
     // Only a mandatory capture forces: with optional captures the side may stand pat.
     bool forcing() const { return R::capture_mandatory && MoveGen<R>::capture_possible(game_.position()); }
     static bool is_tactical(const Move& m) { return m.is_capture() || m.crowns; }
@@ -65,6 +83,9 @@ public:
 private:
     Game<R> game_;
     Weights weights_;
+    EgdbTables<R> egdb_;
+    int root_ply_;
+    int root_pieces_;
 };
 
 }  // namespace damier::eval::draughts

@@ -1,0 +1,210 @@
+// Endgame databases: the index, known results, every value consistent with its
+// successors, reproducible files, refused bad files, and the search converting
+// a won database position.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+#include "engine/draughts/notation.hpp"
+#include "engine/egdb/builder.hpp"
+#include "eval/draughts/searchable.hpp"
+#include "search/alphabeta.hpp"
+#include "tests/support/cli_runner.hpp"
+
+namespace damier::egdb {
+namespace {
+
+using draughts::American;
+using draughts::International;
+using draughts::Russian;
+
+std::string temp_folder(const std::string& name) {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const auto dir = std::filesystem::path(::testing::TempDir()) /
+                     ("egdb_" + std::to_string(::getpid()) + "_" + info->name() + "_" + name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir.string();
+}
+
+// Builds every table of up to `pieces` pieces; the checksums by ending.
+template <class R>
+std::map<std::string, std::uint64_t> build(Database<R>& db, const std::string& dir, int pieces) {
+    std::map<std::string, std::uint64_t> sums;
+    Builder<R> builder(db, dir, 2);
+    EXPECT_EQ(builder.build(pieces, [&](const EndingReport& r) { sums[r.signature.label()] = r.checksum; }), "");
+    return sums;
+}
+
+template <class R>
+Wdl value(const Database<R>& db, const std::string& fen) {
+    auto p = draughts::Notation<R>::parse_fen(fen);
+    EXPECT_TRUE(p.ok()) << fen;
+    auto v = db.probe(*p);
+    EXPECT_TRUE(v.has_value()) << fen;
+    return v.value_or(Wdl::Draw);
+}
+
+TEST(EgdbIndex, EveryIndexOfALayoutRoundTrips) {
+    for (const Signature s : {Signature{1, 1, 1, 0}, Signature{2, 0, 0, 1}, Signature{0, 2, 1, 0}}) {
+        const Layout<draughts::Board8> layout(s);
+        std::uint64_t holes = 0;
+        for (std::uint64_t i = 0; i < layout.size(); ++i) {
+            const auto p = layout.position(i);
+            if (!p) {
+                ++holes;
+                continue;
+            }
+            ASSERT_EQ(layout.index(*p), i) << s.label();
+            ASSERT_EQ(signature_of(*p), s);
+        }
+        EXPECT_LT(holes * 10, layout.size()) << s.label();
+    }
+}
+
+TEST(EgdbIndex, SignaturesComeFewestMenFirst) {
+    const auto all = signatures(3);
+    EXPECT_EQ(all.size(), 12u);  // two pieces (3 mixes) against one (2), either side to move
+    for (std::size_t i = 1; i < all.size(); ++i) EXPECT_LE(all[i - 1].men(), all[i].men());
+}
+
+// American checkers to 3 pieces: each value agrees with its successors' values,
+// two kings beat a king, and a rebuild writes the same checksums.
+TEST(Egdb, AmericanThreePiecesAreSoundAndReproducible) {
+    const std::string dir = temp_folder("a");
+    Database<American> db;
+    const auto sums = build(db, dir, 3);
+    EXPECT_EQ(db.max_pieces(), 3);
+    for (int n = 2; n <= 3; ++n)
+        for (const auto& s : signatures(n)) EXPECT_EQ(inconsistencies(db, s), 0u) << s.label();
+    EXPECT_EQ(value(db, "W:WK1,K2:BK32"), Wdl::Win);
+    EXPECT_EQ(value(db, "B:WK1,K2:BK32"), Wdl::Loss);
+    // Two kings to move against one: won but for the lone king's double attacks.
+    const auto* two_kings = db.table({0, 2, 0, 1});
+    ASSERT_NE(two_kings, nullptr);
+    EXPECT_EQ(two_kings->header.losses, 0u);
+    EXPECT_GT(two_kings->header.wins, 99 * two_kings->header.draws);
+
+    Database<American> again;
+    EXPECT_EQ(build(again, temp_folder("b"), 3), sums);
+    // Read back from the files: the same values.
+    Database<American> read;
+    EXPECT_TRUE(read.load(dir).empty());
+    EXPECT_EQ(read.max_pieces(), 3);
+    for (const auto& s : signatures(3)) EXPECT_EQ(read.table(s)->values.bytes(), db.table(s)->values.bytes());
+}
+
+// International, two kings: a lone king in the corner with the other king at the
+// far end of the long diagonal must step onto that diagonal and is taken; no
+// other position of two kings is lost.
+TEST(Egdb, InternationalKingInTheCornerIsLost) {
+    Database<International> db;
+    build(db, temp_folder("i"), 2);
+    EXPECT_EQ(value(db, "W:WK46:BK5"), Wdl::Loss);
+    EXPECT_EQ(value(db, "B:WK46:BK5"), Wdl::Loss);
+    EXPECT_EQ(value(db, "W:WK46:BK10"), Wdl::Win);   // 10 is on the long diagonal: taken
+    EXPECT_EQ(value(db, "W:WK28:BK3"), Wdl::Draw);   // no capture, no trap to walk into
+    EXPECT_EQ(db.table({0, 1, 0, 1})->header.losses, 2u);
+    for (const auto& s : signatures(2)) EXPECT_EQ(inconsistencies(db, s), 0u) << s.label();
+}
+
+// Missing, truncated, foreign and mislabelled files are refused, one line each.
+TEST(Egdb, BadFilesAreRefusedWithOneLine) {
+    const std::string dir = temp_folder("bad");
+    Database<Russian> built;
+    build(built, dir, 2);
+    const Signature kings{0, 1, 0, 1}, man{1, 0, 0, 1};
+    Database<Russian> db;
+    auto refused = [&](const std::string& path, const std::string& expected) {
+        const auto t = db.read(dir, kings);
+        ASSERT_FALSE(t.ok()) << path;
+        EXPECT_NE(t.error().find(expected), std::string::npos) << t.error();
+        EXPECT_EQ(t.error().find('\n'), std::string::npos);
+    };
+    const std::string path = Database<Russian>::path(dir, kings);
+    const std::string copy = path + ".good";
+    std::filesystem::copy_file(path, copy);
+
+    std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);
+    refused(path, "truncated");
+    std::filesystem::copy_file(Database<Russian>::path(dir, man), path, std::filesystem::copy_options::overwrite_existing);
+    refused(path, "expected 0M1K-0m1k");
+    {
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << "not a database";
+    }
+    refused(path, "not a Damier endgame database");
+    std::filesystem::remove(path);
+    refused(path, "missing");
+    // Built for other rules (Brazilian shares the board): refused by name.
+    Database<draughts::Brazilian> brazilian;
+    const std::string other = temp_folder("other");
+    build(brazilian, other, 2);
+    std::filesystem::copy_file(Database<draughts::Brazilian>::path(other, kings), path);
+    refused(path, "built for brazilian");
+
+    // A folder with a bad table loads what lies below it and says why.
+    std::filesystem::remove(path);
+    Database<Russian> partial;
+    const auto problems = partial.load(dir);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_NE(problems[0].find("missing"), std::string::npos) << problems[0];
+    EXPECT_EQ(partial.max_pieces(), 1);
+    std::filesystem::rename(copy, path);
+    Database<Russian> whole;
+    EXPECT_TRUE(whole.load(dir).empty());
+    EXPECT_EQ(whole.max_pieces(), 2);
+}
+
+// A won database position is played out to a win against a defender that uses
+// the same databases, within the rules' move counters.
+TEST(Egdb, SearchConvertsAWonEnding) {
+    using R = American;
+    auto db = std::make_shared<Database<R>>();
+    build(*db, temp_folder("play"), 3);
+    auto start = draughts::Notation<R>::parse_fen("W:WK1,K2:BK32");
+    ASSERT_TRUE(start.ok());
+    draughts::Game<R> game(*start);
+    search::TranspositionTable table(4);
+    search::AlphaBeta<eval::draughts::Searchable<R>> engine(table);
+    search::Control control;
+    search::Limits limits;
+    limits.nodes = 20000;
+    while (game.result().outcome == draughts::Outcome::Ongoing && game.ply() < 200) {
+        const auto r = engine.run(eval::draughts::Searchable<R>(game, eval::draughts::builtin_weights(R::name), db),
+                                  limits, 1, control);
+        ASSERT_TRUE(r.has_move);
+        game.play(r.best);
+    }
+    EXPECT_EQ(game.result().outcome, draughts::Outcome::WhiteWins) << game.result().reason << " after " << game.ply();
+}
+
+// The command builds and checks a folder; a search given a bad folder says so on
+// one line and plays on without it, and one given the tables finds the win.
+TEST(Egdb, CommandBuildsAndSearchUsesOrRefusesTheFolder) {
+    const std::string dir = temp_folder("cli");
+    const auto built = testing_support::run_damier("egdb --variant american --pieces 3 --out " + dir + " --verify");
+    ASSERT_EQ(built.status, 0) << built.err;
+    EXPECT_NE(built.out.find("ending=0M2K-0m1k positions=14880 wins=14846 draws=34 losses=0 "), std::string::npos)
+        << built.out;
+    EXPECT_NE(built.out.find("verify inconsistent=0"), std::string::npos) << built.out;
+
+    const std::string search = "search --variant american --fen W:WK1,K2:BK32 --nodes 2000 --set egdb-path=";
+    const auto good = testing_support::run_damier(search + dir);
+    ASSERT_EQ(good.status, 0) << good.err;
+    EXPECT_TRUE(good.err.empty()) << good.err;
+    EXPECT_NE(good.out.find("done move="), std::string::npos) << good.out;
+
+    std::filesystem::resize_file(Database<American>::path(dir, {0, 2, 0, 1}), 100);
+    const auto bad = testing_support::run_damier(search + dir);
+    ASSERT_EQ(bad.status, 0) << bad.err;
+    EXPECT_NE(bad.err.find("0M2K-0m1k.egdb: truncated; searching without them"), std::string::npos) << bad.err;
+    EXPECT_NE(bad.out.find("done move="), std::string::npos) << bad.out;
+}
+
+}  // namespace
+}  // namespace damier::egdb
