@@ -47,7 +47,9 @@ void egdb_filter_root(const egdb::Database<R>& db, const damier::draughts::Posit
     if (!db.probe(p) || moves.size() < 2) return;
     // The opponent's value after each move, ranked from our side: their loss first.
     auto rank = [&](const auto& m) {
-        const auto v = db.probe(p.after(m));
+        const auto after = p.after(m);
+        if (!after.mine()) return 0;  // the last piece taken: a win the tables do not hold
+        const auto v = db.probe(after);
         return !v ? 1 : *v == egdb::Wdl::Loss ? 0 : *v == egdb::Wdl::Draw ? 1 : 2;
     };
     int best = 2;
