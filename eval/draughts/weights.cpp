@@ -29,7 +29,8 @@ const Weights& builtin_weights(std::string_view variant) {
         std::array<Weights, sections.size()> t{};
         for (std::size_t i = 0; i < sections.size(); ++i)
             builtin_weights_file().apply(weight_names(), {"draughts", sections[i]}, t[i].value);
-        for (const std::string_view text : builtin_pattern_texts) {
+        for (const BuiltinText& builtin : builtin_pattern_texts) {
+            const std::string_view text = builtin.view;
             if (text.empty()) continue;
             auto file = parse_patterns(text, "eval/draughts/patterns");
             if (!file) {  // a build of a broken table; the pattern tests catch it first
