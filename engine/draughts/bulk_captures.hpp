@@ -29,18 +29,26 @@ protected:
     static constexpr bool men_captures_rank_equal =
         R::precedence == Precedence::FreeChoice || R::precedence == Precedence::KingFirst;
 
+    // The men with a first jump that may go on (to a further jump, or on as a
+    // crowned king): the only men a capture search needs.
+    template <Color Me>
+    static Bits men_whose_jump_may_go_on(const ManJumps<Me>& jumps) {
+        const Bits landings = jumps.going_on | jumps.may_go_on;
+        Bits men = 0;
+        Gen::for_each_direction([&]<int D>() {
+            constexpr int Back = opposite(D);
+            if constexpr (Gen::man_captures_in(Me, D))
+                men |= B::template shifted<Back>(B::template shifted<Back>(jumps.landings[D] & landings));
+        });
+        return men;
+    }
+
     // The number of captures in a king-free position where some jump may go on: only
     // the men with such a jump are searched. The other men's single jumps are legal
     // moves when captures rank equal, and are outranked by a longer capture otherwise.
     template <Color Me>
     static std::size_t count_man_captures(const Pos& p, const ManJumps<Me>& jumps, CapturePaths paths) {
-        const Bits searched_landings = jumps.going_on | jumps.may_go_on;
-        Bits searched = 0;
-        Gen::for_each_direction([&]<int D>() {
-            constexpr int Back = opposite(D);
-            if constexpr (Gen::man_captures_in(Me, D))
-                searched |= B::template shifted<Back>(B::template shifted<Back>(jumps.landings[D] & searched_landings));
-        });
+        const Bits searched = men_whose_jump_may_go_on(jumps);
         std::size_t singles = 0;
         if constexpr (men_captures_rank_equal) {
             Gen::for_each_direction([&]<int D>() {
@@ -71,13 +79,7 @@ protected:
     // when they need CaptureSearch.
     template <Color Me>
     static bool list_man_captures(const Pos& p, const ManJumps<Me>& jumps, MoveList<B>& out, CapturePaths paths) {
-        const Bits searched_landings = jumps.going_on | jumps.may_go_on;
-        Bits searched = 0;
-        Gen::for_each_direction([&]<int D>() {
-            constexpr int Back = opposite(D);
-            if constexpr (Gen::man_captures_in(Me, D))
-                searched |= B::template shifted<Back>(B::template shifted<Back>(jumps.landings[D] & searched_landings));
-        });
+        const Bits searched = men_whose_jump_may_go_on(jumps);
         const std::size_t first = out.size();
         if constexpr (men_captures_rank_equal) {
             Gen::for_each_direction([&]<int D>() {

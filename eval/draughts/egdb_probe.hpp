@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "engine/draughts/movegen.hpp"
 #include "engine/egdb/database.hpp"
@@ -47,16 +48,15 @@ void egdb_filter_root(const egdb::Database<R>& db, const damier::draughts::Posit
     if (!db.probe(p) || moves.size() < 2) return;
     // The opponent's value after each move, ranked from our side: their loss first.
     auto rank = [&](const auto& m) {
-        const auto after = p.after(m);
-        if (!after.mine()) return 0;  // the last piece taken: a win the tables do not hold
-        const auto v = db.probe(after);
+        const auto v = db.probe(p.after(m));  // the last piece taken: their loss
         return !v ? 1 : *v == egdb::Wdl::Loss ? 0 : *v == egdb::Wdl::Draw ? 1 : 2;
     };
-    int best = 2;
-    for (const auto& m : moves) best = std::min(best, rank(m));
+    std::vector<int> ranks;
+    for (const auto& m : moves) ranks.push_back(rank(m));
+    const int best = *std::min_element(ranks.begin(), ranks.end());
     std::size_t kept = 0;
     for (std::size_t i = 0; i < moves.size(); ++i)
-        if (rank(moves[i]) == best) moves[kept++] = moves[i];
+        if (ranks[i] == best) moves[kept++] = moves[i];
     moves.truncate(kept);
 }
 

@@ -3,12 +3,10 @@
 #include "tools/match/hub1_dialect.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "tests/match/test_files.hpp"
 #include "tools/match/tournament.hpp"
 
 namespace m = damier::match;
@@ -65,20 +63,8 @@ TEST(Hub1Dialect, EngineLinesBecomeHub2Lines) {
     EXPECT_EQ(h1::from_hub1("info 14 17.3 x 1 0.5 2.4 pv"), "info 14 17.3 x 1 0.5 2.4 pv");
 }
 
-std::string temp_file(const std::string& name) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string path =
-        ::testing::TempDir() + "/hub1_" + std::to_string(::getpid()) + "_" + info->name() + "_" + name;
-    std::filesystem::remove(path);
-    return path;
-}
-
-std::string file_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using m::test::file_text;
+using m::test::temp_file;
 
 m::MatchSettings damier_against_hub1(const std::string& tc) {
     m::MatchSettings s;

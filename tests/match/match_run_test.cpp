@@ -20,6 +20,7 @@
 #include "engine/draughts/variant_list.hpp"
 #include "protocol/hub_line.hpp"
 #include "tests/match/pdn_reader.hpp"
+#include "tests/match/test_files.hpp"
 
 namespace m = damier::match;
 namespace d = damier::draughts;
@@ -33,21 +34,8 @@ m::EngineSpec fake_engine(const std::string& name, std::vector<std::string> faul
     return {name, faults, "", {}};
 }
 
-// A fresh path per test: the runner appends to its files.
-std::string temp_file(const std::string& name) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string path = ::testing::TempDir() + "/match_run_" + std::to_string(::getpid()) + "_" + info->name() +
-                             "_" + name;
-    std::filesystem::remove(path);
-    return path;
-}
-
-std::string file_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using m::test::file_text;
+using m::test::temp_file;
 
 struct JournalGame {
     int index = 0;
