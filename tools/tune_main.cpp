@@ -5,7 +5,7 @@
 //                        --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
-//                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]
+//                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
@@ -88,10 +88,18 @@ int run_fit(const cli::Arguments& args) {
     const int phases = static_cast<int>(*phases_option);
     if (weights->patterns && weights->patterns->phases == 2 && phases == 1)
         return fail("--pattern-phases 1 cannot start from a table with two phases");
+    // A value per king square after the windows' entries, when asked for or when
+    // the starting table has them. Each position reads up to king_slots of them
+    // (its row padded with 0s); one with more kings is left out.
+    const bool king_squares = args.has_flag("king-squares") || (weights->patterns && weights->patterns->king_squares);
+    if (king_squares && !with_patterns) return fail("--king-squares needs --patterns-out");
+    const int table_kings = king_squares ? R::board::squares : 0;
+    constexpr int king_slots = 16;
     const int all_men = 2 * R::men_rows * R::board::per_row;
     std::vector<bool> fitted_weights = *free;
     if (with_patterns)
-        fitted_weights.resize(ed::TermCount + std::size_t{windows} * ed::arrangements * static_cast<std::size_t>(phases),
+        fitted_weights.resize(ed::TermCount + (std::size_t{windows} * ed::arrangements + std::size_t(table_kings)) *
+                                                  static_cast<std::size_t>(phases),
                               patterns_out.has_value());
     Samples train, validation;
     std::size_t left_out = 0;
@@ -106,6 +114,7 @@ int run_fit(const cli::Arguments& args) {
             auto other = *p;
             other.side = draughts::opponent(other.side);
             if (draughts::MoveGen<R>::capture_possible(other)) return {};
+            if (king_squares && popcount(p->kings) > king_slots) return {};
             ed::TermCounts c;
             ed::collect<R>(*p, c);
             const double keep = ed::drawish_percent<R>(*p, (*weights)[ed::DrawishPercent]) / 100.0;
@@ -117,6 +126,14 @@ int run_fit(const cli::Arguments& args) {
                     const std::size_t j = ed::TermCount + ed::PatternTable::entry(w, arrangement, phases);
                     sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
                 });
+                if (king_squares) {
+                    const std::size_t padded = sparse.size() + king_slots;
+                    ed::for_each_king(*p, [&](int square, int sign) {
+                        const std::size_t j = ed::TermCount + ed::PatternTable::entry(windows, square, phases);
+                        sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
+                    });
+                    sparse.resize(padded, 0);
+                }
                 // The opening share of a phased table: the men still on the board.
                 if (phases == 2) {
                     const int men = popcount(p->pieces[0] | p->pieces[1]) - popcount(p->kings);
@@ -142,12 +159,14 @@ int run_fit(const cli::Arguments& args) {
     ed::PatternTable table;
     table.windows = windows;
     table.phases = phases;
+    table.king_squares = table_kings;
     for (std::size_t i = ed::TermCount; i < fitted.size(); ++i)
         table.value.push_back(static_cast<std::int16_t>(std::clamp(fitted[i], -30000.0, 30000.0)));
     std::ofstream out(*patterns_out);
     out << ed::format_patterns(R::name, table);
     if (!out) return fail("cannot write " + damier::quoted(*patterns_out));
-    std::printf("pattern table: %d windows, %zu entries not 0, written to %s\n", windows,
+    std::printf("pattern table: %d windows%s, %zu entries not 0, written to %s\n", windows,
+                king_squares ? " and king squares" : "",
                 table.value.size() - static_cast<std::size_t>(std::count(table.value.begin(), table.value.end(), 0)),
                 patterns_out->c_str());
     return 0;
@@ -161,7 +180,9 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       (draughts: fit the pattern table too, with opening and ending values)\n"
+    "                       [--king-squares]\n"
+    "                       (draughts: fit the pattern table too, with opening and ending values,\n"
+    "                       and a value per king square)\n"
     "       (Chinese checkers: --variant chinese|diamond --players 2)\n"
     "       damier-tune --help | --version\n";
 
@@ -188,7 +209,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     const std::vector<std::string> rest(argv + 2, argv + argc);
-    auto args = cli::parse_arguments(rest, {},
+    auto args = cli::parse_arguments(rest, {"king-squares"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "patience", "shard"});

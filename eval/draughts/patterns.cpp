@@ -15,10 +15,13 @@ std::string format_patterns(std::string_view variant, const PatternTable& table)
                       (phases == 2 ? "opening and ending values" : "value") + " (centi-men), for every entry not 0\n[" +
                       std::string(variant) + "]\nwindows = " + std::to_string(table.windows) + "\n";
     if (phases != 1) out += "phases = " + std::to_string(phases) + "\n";
+    if (table.king_squares != 0) out += "king-squares = " + std::to_string(table.king_squares) + "\n";
+    const std::size_t kings_start = PatternTable::entry(table.windows, 0, phases);
     for (std::size_t i = 0; i < table.value.size(); i += static_cast<std::size_t>(phases)) {
         if (std::all_of(&table.value[i], &table.value[i] + phases, [](std::int16_t v) { return v == 0; })) continue;
         const std::size_t pattern = i / static_cast<std::size_t>(phases);
-        out += std::to_string(pattern / arrangements) + " " + std::to_string(pattern % arrangements);
+        if (i < kings_start) out += std::to_string(pattern / arrangements) + " " + std::to_string(pattern % arrangements);
+        else out += "k " + std::to_string((i - kings_start) / static_cast<std::size_t>(phases));
         for (int k = 0; k < phases; ++k) out += " " + std::to_string(table.value[i + static_cast<std::size_t>(k)]);
         out += "\n";
     }
@@ -66,6 +69,14 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             file.table.value.assign(file.table.size(), 0);
             continue;
         }
+        if (auto squares = header_value("king-squares")) {
+            if (*squares == 0 || *squares > 200 || values_read > 0 || file.table.king_squares != 0)
+                return fail("expected king-squares = N once (N from 1 to 200), before the values, got " +
+                            damier::quoted(line));
+            file.table.king_squares = static_cast<int>(*squares);
+            file.table.value.assign(file.table.size(), 0);
+            continue;
+        }
         const int phases = file.table.phases;
         std::vector<std::string_view> fields;
         for (auto f : split(line, " \t"))
@@ -73,7 +84,12 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
         if (fields.size() != 2 + static_cast<std::size_t>(phases))
             return fail(std::string("expected window arrangement ") + (phases == 2 ? "opening ending" : "value") +
                         ", got " + damier::quoted(line));
-        const auto window = parse_uint(fields[0]), arrangement = parse_uint(fields[1]);
+        // A king square's line reads as the window after the last, the square as its arrangement.
+        const bool king_line = fields[0] == "k";
+        if (king_line && file.table.king_squares == 0) return fail("a king square's value needs king-squares = N first");
+        const auto window = king_line ? std::optional<std::uint64_t>(file.table.windows) : parse_uint(fields[0]);
+        const auto arrangement = parse_uint(fields[1]);
+        const std::uint64_t arrangement_bound = king_line ? file.table.king_squares : arrangements;
         std::array<int, 2> values{};
         bool values_ok = true;
         for (int k = 0; k < phases; ++k) {
@@ -84,11 +100,14 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             values_ok = values_ok && magnitude && *magnitude <= 30000;
             if (magnitude) values[static_cast<std::size_t>(k)] = static_cast<int>(negative ? -*magnitude : *magnitude);
         }
-        if (!window || *window >= static_cast<std::uint64_t>(file.table.windows) || !arrangement ||
-            *arrangement >= arrangements || !values_ok)
-            return fail("window below " + std::to_string(file.table.windows) + ", arrangement below " +
-                        std::to_string(arrangements) + " and values from -30000 to 30000 expected, got " +
-                        damier::quoted(line));
+        if (!window || *window > static_cast<std::uint64_t>(file.table.windows) ||
+            (*window == static_cast<std::uint64_t>(file.table.windows) && !king_line) || !arrangement ||
+            *arrangement >= arrangement_bound || !values_ok)
+            return fail(king_line ? "k, a square below " + std::to_string(file.table.king_squares) +
+                                        " and values from -30000 to 30000 expected, got " + damier::quoted(line)
+                                  : "window below " + std::to_string(file.table.windows) + ", arrangement below " +
+                                        std::to_string(arrangements) +
+                                        " and values from -30000 to 30000 expected, got " + damier::quoted(line));
         const std::size_t at = PatternTable::entry(static_cast<int>(*window), static_cast<int>(*arrangement), phases);
         for (int k = 0; k < phases; ++k)
             file.table.value[at + static_cast<std::size_t>(k)] = static_cast<std::int16_t>(values[static_cast<std::size_t>(k)]);

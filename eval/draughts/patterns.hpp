@@ -113,39 +113,59 @@ inline void for_each_pattern(const Position<B>& p, F&& f) {
     }
 }
 
+// Calls f(square, sign) for every king: White's on its square with sign +1,
+// Black's on the square it is seen from his side (the board turned 180 degrees)
+// with sign -1. Squares count from 0 in the rule set's numbering.
+template <class B, class F>
+inline void for_each_king(const Position<B>& p, F&& f) {
+    for (auto kings = p.pieces[0] & p.kings; kings;) f(B::square_of_bit(pop_lowest(kings)), 1);
+    for (auto kings = p.pieces[1] & p.kings; kings;) f(B::squares - 1 - B::square_of_bit(pop_lowest(kings)), -1);
+}
+
 // A table of pattern values (centi-men, White's point of view) for one board: a
 // table for each window place, and with two phases an opening and an ending value
 // per entry, blended by the share of the men still on the board (as the strongest
 // open 10x10 evaluation does), since what an arrangement is worth changes as the
-// board empties.
+// board empties. Optionally a value per king square after the windows' entries
+// (Scan 2.0 has one too): where a king stands, which the men's windows ignore.
 struct PatternTable {
     int windows = 0;
-    int phases = 1;                   // 1, or 2: opening and ending values
-    std::vector<std::int16_t> value;  // entry (window * arrangements + arrangement) * phases + phase
+    int phases = 1;        // 1, or 2: opening and ending values
+    int king_squares = 0;  // 0 (no king table) or the board's squares
+    // entry (window * arrangements + arrangement) * phases + phase, then the kings'
+    // (windows * arrangements + square) * phases + phase
+    std::vector<std::int16_t> value;
 
-    std::size_t size() const { return static_cast<std::size_t>(windows) * arrangements * phases; }
+    std::size_t size() const {
+        return (static_cast<std::size_t>(windows) * arrangements + static_cast<std::size_t>(king_squares)) *
+               static_cast<std::size_t>(phases);
+    }
     static std::size_t entry(int window, int arrangement, int phases) {
         return (static_cast<std::size_t>(window) * arrangements + static_cast<std::size_t>(arrangement)) *
                static_cast<std::size_t>(phases);
     }
+    std::size_t king_entry(int square) const { return entry(windows, square, phases); }
 
-    // The sum of the entries for_each_pattern reads (inlined: as fast as a
-    // hand-written loop in bench/search_bench's Evaluate); two phases are blended
-    // with weight men / all_men on the opening values.
+    // The sum of the entries for_each_pattern and for_each_king read (inlined: as
+    // fast as a hand-written loop in bench/search_bench's Evaluate); two phases are
+    // blended with weight men / all_men on the opening values.
     template <class B>
     int score(const Position<B>& p, int all_men) const {
         const std::int16_t* v = value.data();
+        const bool with_kings = king_squares > 0 && p.kings != 0;
         if (phases == 1) {
             int s = 0;
             for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
+            if (with_kings) for_each_king(p, [&](int square, int sign) { s += sign * v[king_entry(square)]; });
             return s;
         }
         int opening = 0, ending = 0;
-        for_each_pattern(p, [&](int w, int arrangement, int sign) {
-            const std::int16_t* pair = v + entry(w, arrangement, 2);
+        const auto add = [&](const std::int16_t* pair, int sign) {
             opening += sign * pair[0];
             ending += sign * pair[1];
-        });
+        };
+        for_each_pattern(p, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
+        if (with_kings) for_each_king(p, [&](int square, int sign) { add(v + king_entry(square), sign); });
         const int men = popcount(p.pieces[0] | p.pieces[1]) - popcount(p.kings);
         return (opening * men + ending * (all_men - men)) / all_men;
     }
@@ -161,8 +181,10 @@ namespace damier::eval::draughts {
 //   [international]        the rule set
 //   windows = 16           checked against the rule set's board
 //   phases = 2             optional (default 1): opening and ending values
+//   king-squares = 50      optional: a value per king square (the board's squares)
 //   0 4521 12              window, arrangement, value: one line per entry not 0
 //   0 4522 12 -4           window, arrangement, opening and ending values (phases = 2)
+//   k 22 5 -3              a king square (from 0; White's side), its values
 struct PatternFile {
     std::string variant;
     PatternTable table;
@@ -177,6 +199,9 @@ std::string table_mismatch(const PatternFile& file, std::string_view variant) {
     if (file.table.windows != PatternWindows<B>::count)
         return "the pattern file has " + std::to_string(file.table.windows) + " windows, " + std::string(variant) +
                " has " + std::to_string(PatternWindows<B>::count);
+    if (file.table.king_squares != 0 && file.table.king_squares != B::squares)
+        return "the pattern file has " + std::to_string(file.table.king_squares) + " king squares, " +
+               std::string(variant) + " has " + std::to_string(B::squares);
     return {};
 }
 Result<PatternFile> parse_patterns(std::string_view text, std::string_view origin);

@@ -163,6 +163,80 @@ TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
     });
 }
 
+// A king square table: each king adds the value of its square, White's as they
+// stand and Black's on the board turned; the engine's sum equals the entries the
+// tuner reads, on every board.
+TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::count;
+    table.king_squares = Board10::squares;
+    table.value.assign(table.size(), 0);
+    table.value[table.king_entry(22)] = 30;  // square 23
+    table.value[table.king_entry(0)] = -8;   // square 1
+    auto white = Notation<International>::parse_fen("W:WK23:BK50");
+    ASSERT_TRUE(white);
+    EXPECT_EQ(table.score(*white, 40), 30 - -8);  // Black's king on 50 reads square 1
+    auto mirrored = Notation<International>::parse_fen("W:WK1:BK28");
+    ASSERT_TRUE(mirrored);
+    EXPECT_EQ(table.score(*mirrored, 40), -8 - 30);
+    damier::draughts::Variants::for_each([]<class R>() {
+        using B = typename R::board;
+        PatternTable kings;
+        kings.windows = PatternWindows<B>::count;
+        kings.phases = 2;
+        kings.king_squares = B::squares;
+        for (std::size_t i = 0; i < kings.size(); ++i)
+            kings.value.push_back(static_cast<std::int16_t>(static_cast<int>(i * 7919 % 201) - 100));
+        const int all_men = 2 * R::men_rows * B::per_row;
+        int with_kings = 0;
+        for (const auto& game : damier::search::testing::random_games<R>(60, 17, 0, 200)) {
+            const auto& position = game.position();
+            int opening = 0, ending = 0;
+            const auto add = [&](std::size_t at, int sign) {
+                opening += sign * kings.value[at];
+                ending += sign * kings.value[at + 1];
+            };
+            for_each_pattern(position, [&](int w, int a, int sign) { add(PatternTable::entry(w, a, 2), sign); });
+            for_each_king(position, [&](int square, int sign) {
+                ASSERT_GE(square, 0);
+                ASSERT_LT(square, B::squares);
+                add(kings.king_entry(square), sign);
+            });
+            with_kings += position.kings != 0;
+            const int men = popcount(position.pieces[0] | position.pieces[1]) - popcount(position.kings);
+            ASSERT_EQ(kings.score(position, all_men), (opening * men + ending * (all_men - men)) / all_men)
+                << R::name << " " << Notation<R>::fen(position);
+        }
+        EXPECT_GT(with_kings, 0) << R::name << ": no random game reached a king";
+    });
+}
+
+TEST(Patterns, AKingSquareFileRoundTrips) {
+    PatternTable table;
+    table.windows = 16;
+    table.phases = 2;
+    table.king_squares = 50;
+    table.value.assign(table.size(), 0);
+    table.value[PatternTable::entry(2, 7, 2)] = 11;
+    table.value[table.king_entry(49) + 1] = -45;
+    const std::string text = format_patterns("international", table);
+    EXPECT_NE(text.find("king-squares = 50\n"), std::string::npos);
+    EXPECT_NE(text.find("\nk 49 0 -45\n"), std::string::npos);
+    auto file = parse_patterns(text, "t");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->table.king_squares, 50);
+    EXPECT_EQ(file->table.value, table.value);
+    EXPECT_EQ(table_mismatch<Board10>(*file, "international"), "");
+    PatternFile eight_by_eight = *file;
+    eight_by_eight.table.king_squares = 32;
+    EXPECT_NE(table_mismatch<Board10>(eight_by_eight, "international"), "");
+    // A king line without the header, a square off the table, the header after the values.
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nk 3 5\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nking-squares = 50\nk 50 5\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\n0 1 5\nking-squares = 50\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nking-squares = 50\n16 3 5\n", "t"));
+}
+
 TEST(Patterns, APhasedFileRoundTrips) {
     PatternTable table;
     table.windows = 16;

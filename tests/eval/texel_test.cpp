@@ -125,6 +125,37 @@ TEST(Texel, SparseFeaturesAreFittedLikeTerms) {
     EXPECT_LT(r.validation_loss, r.validation_loss_before);
 }
 
+// Rows padded with 0 (no feature), as the tuner pads a position's kings, fit
+// exactly as the rows without the padding.
+TEST(Texel, ZeroPaddedSparseRowsFitAsUnpadded) {
+    std::mt19937_64 random(9);
+    std::uniform_int_distribution<int> sign(0, 1);
+    std::uniform_real_distribution<double> u(0, 1);
+    Samples plain, padded;
+    plain.terms = padded.terms = 1;
+    plain.sparse_per_row = 1;
+    padded.sparse_per_row = 3;
+    for (int i = 0; i < 4000; ++i) {
+        const int plus = sign(random) ? 1 : -1;
+        const float result = u(random) < 1 / (1 + std::exp(-0.8 * plus * 0.5)) ? 1.0f : 0.0f;
+        for (Samples* s : {&plain, &padded}) {
+            s->counts.push_back(0);
+            s->sparse.push_back(plus * 2);
+            s->result.push_back(result);
+        }
+        padded.sparse.insert(padded.sparse.end(), {0, 0});
+    }
+    FitSettings settings;
+    settings.epochs = 60;
+    settings.report_every = 20;
+    const auto quiet = [](const std::string&) {};
+    const FitResult a = fit(plain, plain, {100, 0}, {false, true}, settings, quiet);
+    const FitResult b = fit(padded, padded, {100, 0}, {false, true}, settings, quiet);
+    EXPECT_NE(a.weights[1], 0);
+    EXPECT_EQ(a.weights, b.weights);
+    EXPECT_EQ(log_loss(plain, a.weights, a.k), log_loss(padded, a.weights, a.k));
+}
+
 // Minibatches (shuffled every epoch) find the same weight as the full batch.
 TEST(Texel, MinibatchesFitLikeTheFullBatch) {
     static const Samples train = synthetic(40000, 6, 100, 30, 0.8);

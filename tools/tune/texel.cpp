@@ -18,6 +18,7 @@ double score_of(const Samples& samples, std::size_t i, const std::vector<double>
     if (samples.sparse_pairs) {
         double opening = 0, ending = 0;
         for (std::size_t k = 0; k < samples.sparse_per_row; ++k) {
+            if (sparse[k] == 0) continue;
             const auto j = static_cast<std::size_t>(std::abs(sparse[k]) - 1);
             const double sign = sparse[k] > 0 ? 1 : -1;
             opening += sign * w[j];
@@ -26,7 +27,8 @@ double score_of(const Samples& samples, std::size_t i, const std::vector<double>
         return s + samples.phase[i] * opening + (1 - samples.phase[i]) * ending;
     }
     for (std::size_t k = 0; k < samples.sparse_per_row; ++k)
-        s += sparse[k] > 0 ? w[static_cast<std::size_t>(sparse[k] - 1)] : -w[static_cast<std::size_t>(-sparse[k] - 1)];
+        if (sparse[k] != 0)
+            s += sparse[k] > 0 ? w[static_cast<std::size_t>(sparse[k] - 1)] : -w[static_cast<std::size_t>(-sparse[k] - 1)];
     return s;
 }
 
@@ -37,6 +39,7 @@ void add_gradient(const Samples& samples, std::size_t i, double error, std::vect
     const std::int32_t* sparse = samples.sparse_row(i);
     const double opening = samples.sparse_pairs ? error * samples.phase[i] : error, ending = error - opening;
     for (std::size_t k = 0; k < samples.sparse_per_row; ++k) {
+        if (sparse[k] == 0) continue;
         const auto j = static_cast<std::size_t>(std::abs(sparse[k]) - 1);
         const double sign = sparse[k] > 0 ? 1 : -1;
         gradient[j] += sign * opening;

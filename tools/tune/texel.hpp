@@ -24,7 +24,8 @@ struct Samples {
     std::vector<float> result;  // 1, 0.5 or 0 for White (between them once blended)
     std::vector<float> score;   // the search's score for White per sample, or empty
     // Optional sparse features (pattern entries), `sparse_per_row` per sample: each
-    // is +(j + 1) or -(j + 1) for weight j counted once with that sign. With
+    // is +(j + 1) or -(j + 1) for weight j counted once with that sign, or 0 for
+    // none (rows with fewer features are padded, as a position's kings vary). With
     // sparse_pairs, j is an opening weight and j + 1 its ending weight, counted
     // phase[i] and 1 - phase[i] times in sample i.
     std::size_t sparse_per_row = 0;
