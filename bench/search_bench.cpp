@@ -29,14 +29,23 @@ void BM_Search(benchmark::State& state, const char* fen, int depth) {
     state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
 }
 
-// The static evaluation alone, with the built-in weights and without the pattern
-// table (the two figures of one run give the table's cost per evaluation).
+// The static evaluation alone: with the built-in weights and tables, without the
+// king square values, and without any table (the figures of one run give each
+// part's cost per evaluation).
+enum class Tables { Builtin, NoKingSquares, None };
+
 template <class R>
-void BM_Evaluate(benchmark::State& state, const char* fen, bool patterns) {
+void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
     auto position = draughts::Notation<R>::parse_fen(fen);
     if (!position) return state.SkipWithError(position.error().c_str());
     auto weights = eval::draughts::builtin_weights(R::name);
-    if (!patterns) weights.patterns.reset();
+    if (tables == Tables::None) weights.patterns.reset();
+    if (tables == Tables::NoKingSquares && weights.patterns) {
+        auto men_only = std::make_shared<eval::draughts::PatternTable>(*weights.patterns);
+        men_only->king_squares = 0;
+        men_only->value.resize(men_only->size());
+        weights.patterns = std::move(men_only);
+    }
     for (auto _ : state) {
         benchmark::DoNotOptimize(position);
         benchmark::DoNotOptimize(eval::draughts::evaluate<R>(*position, weights));
@@ -54,13 +63,20 @@ const bool registered = [] {
     add<draughts::International>("BM_Search/international_middlegame",
                                  "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
                                  13);
-    for (const bool patterns : {true, false})
+    for (const auto& [suffix, tables] : {std::pair{"builtin", Tables::Builtin}, {"no_patterns", Tables::None}})
         benchmark::RegisterBenchmark(
-            patterns ? "BM_Evaluate/international_builtin" : "BM_Evaluate/international_no_patterns",
-            [=](benchmark::State& state) {
+            (std::string("BM_Evaluate/international_") + suffix).c_str(), [=](benchmark::State& state) {
                 BM_Evaluate<draughts::International>(
                     state, "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
-                    patterns);
+                    tables);
+            });
+    // An ending with two kings a side: the king square values are read too.
+    for (const auto& [suffix, tables] : {std::pair{"builtin", Tables::Builtin},
+                                         {"no_king_squares", Tables::NoKingSquares},
+                                         {"no_patterns", Tables::None}})
+        benchmark::RegisterBenchmark(
+            (std::string("BM_Evaluate/international_kings_") + suffix).c_str(), [=](benchmark::State& state) {
+                BM_Evaluate<draughts::International>(state, "W:W27,31,33,34,K5,K46:B12,16,18,19,K22,K44", tables);
             });
     add<draughts::International>("BM_Search/international_opening",
                                  "W:W28,33,34,35,37,38,40,44,45,46,47,48,49:B1,2,3,4,5,9,12,14,15,16,17,19,21,24", 12);
