@@ -147,10 +147,10 @@ private:
     using Handler = void (Engine::*)(const Line&);
     static Handler handler_of(const std::string& command) {
         static constexpr std::pair<std::string_view, Handler> table[] = {
-            {"hub", &Engine::hub},     {"set-param", &Engine::set_param}, {"init", &Engine::init},
-            {"pos", &Engine::position}, {"level", &Engine::level},         {"go", &Engine::go},
-            {"new-game", &Engine::new_game}, {"show", &Engine::show},
-            {"moves", &Engine::moves}, {"status", &Engine::status}};
+            {"hub", &Engine::hub},           {"set-param", &Engine::set_param}, {"init", &Engine::init},
+            {"pos", &Engine::position},      {"level", &Engine::level},         {"go", &Engine::go},
+            {"new-game", &Engine::new_game}, {"show", &Engine::show},           {"moves", &Engine::moves},
+            {"status", &Engine::status}};
         for (const auto& [name, handler] : table)
             if (name == command) return handler;
         return nullptr;

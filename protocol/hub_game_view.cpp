@@ -48,8 +48,8 @@ std::string moves_line(const AnyGame& game) {
 }
 
 std::string status_line(const AnyGame& game) {
-    std::string line = "status variant=" + std::string(game.rule_set().name) + " seats=" + std::to_string(game.seats()) +
-                       " to-move=" + side_name(game, game.to_move());
+    std::string line = "status variant=" + std::string(game.rule_set().name) +
+                       " seats=" + std::to_string(game.seats()) + " to-move=" + side_name(game, game.to_move());
     if (auto end = game.result()) {
         std::string places;
         for (double place : end->places) {

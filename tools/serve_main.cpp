@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include <CLI/CLI.hpp>
 #include <httplib.h>
+#include <CLI/CLI.hpp>
 
 #include "engine/core/text.hpp"
 #include "tools/serve/api.hpp"

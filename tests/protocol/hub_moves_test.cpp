@@ -123,11 +123,11 @@ TEST(HubMoves, ChineseCheckersMatchTheMoveGeneratorForEverySeating) {
                 played += (played.empty() ? "" : " ") + halma::move_string(*rules, p, m);
                 p = halma::play(*rules, p, m);
             }
-            auto reply = ask(hub,
-                             {"set-param name=variant value=" + variant,
-                              "set-param name=players value=" + std::to_string(players),
-                              "pos start moves=" + format_value(played)},
-                             "moves");
+            auto reply = ask(
+                hub,
+                {"set-param name=variant value=" + variant, "set-param name=players value=" + std::to_string(players),
+                 "pos start moves=" + format_value(played)},
+                "moves");
             const std::string where = variant + " " + std::to_string(players) + " players";
             EXPECT_EQ(reply.args["count"], std::to_string(halma::MoveGen::count(*rules, p))) << where;
             const auto listed = words(reply.args["hub"]), paths = words(reply.args["path"]);
@@ -163,8 +163,8 @@ TEST(HubStatus, ReportsTheSideToMoveTheDrawCountersAndTheResult) {
     auto moves = ask(hub, {}, "moves");
     EXPECT_NE(moves.args["count"], "0");
     // Chinese checkers: the camp to move and the move counters.
-    auto halma = ask(hub, {"set-param name=variant value=chinese", "set-param name=players value=3", "pos start"},
-                     "status");
+    auto halma =
+        ask(hub, {"set-param name=variant value=chinese", "set-param name=players value=3", "pos start"}, "status");
     EXPECT_EQ(halma.args["seats"], "3");
     EXPECT_EQ(halma.args["to-move"], "1");
     EXPECT_EQ(halma.args["ply"], "0/600");

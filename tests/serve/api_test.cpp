@@ -39,7 +39,8 @@ TEST(ServeApi, RulesListEveryRuleSetWithItsOptions) {
     bool anti_blocking = false;
     for (const auto& set : rules["rule_sets"])
         if (set["name"] == "chinese")
-            for (const auto& option : set["options"]) anti_blocking |= option["name"] == "anti-blocking" && option["default"] == "true";
+            for (const auto& option : set["options"])
+                anti_blocking |= option["name"] == "anti-blocking" && option["default"] == "true";
     EXPECT_TRUE(anti_blocking);
 }
 
@@ -168,7 +169,8 @@ TEST(ServeGeometry, DrawsEverySquareAndCellOnce) {
         const json& places = g["kind"] == "grid" ? g["squares"] : g["cells"];
         std::set<int> numbers;
         for (const auto& p : places) numbers.insert(p[0].get<int>());
-        const std::size_t expected = info.family == Family::ChineseCheckers ? 121 : info.board_size * info.board_size / 2;
+        const std::size_t expected =
+            info.family == Family::ChineseCheckers ? 121 : info.board_size * info.board_size / 2;
         EXPECT_EQ(numbers.size(), expected) << info.name;
         EXPECT_EQ(*numbers.begin(), 1) << info.name;
         EXPECT_EQ(*numbers.rbegin(), static_cast<int>(expected)) << info.name;
@@ -177,9 +179,13 @@ TEST(ServeGeometry, DrawsEverySquareAndCellOnce) {
 }
 
 TEST(ServeWatch, ReplaysAMatchFeedLine) {
-    json line = {{"game", 1}, {"variant", "international"}, {"options", json::object()}, {"seats", {"a", "b"}},
+    json line = {{"game", 1},
+                 {"variant", "international"},
+                 {"options", json::object()},
+                 {"seats", {"a", "b"}},
                  {"pos", "pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\""},
-                 {"plies", 2}, {"over", false}};
+                 {"plies", 2},
+                 {"over", false}};
     json shown = replay_live_line(line);
     EXPECT_FALSE(shown.contains("error")) << shown.dump();
     EXPECT_EQ(shown["moves"], json({"32-28", "19-23"}));

@@ -14,7 +14,8 @@ namespace damier::match {
 
 // {"game": N (from 1), "variant", "options": {...}, "seats": [names], "pos": the
 // Hub pos arguments, "plies", "over", and when over "places" and "reason"}.
-std::string live_line(int game, const std::string& variant, const std::vector<std::pair<std::string, std::string>>& options,
+std::string live_line(int game, const std::string& variant,
+                      const std::vector<std::pair<std::string, std::string>>& options,
                       const std::vector<std::string>& seats, const Referee& referee);
 
 }  // namespace damier::match

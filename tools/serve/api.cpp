@@ -63,10 +63,8 @@ std::string engine_level(const json& request, std::string& out) {
         out = "depth=" + std::to_string(value.get<int>());
     else if (name == "nodes" && value.is_number_integer() && v >= 1 && v <= 1e8)
         out = "nodes=" + std::to_string(value.get<long long>());
-    else if (name == "move_time" && v >= 0.01 && v <= 60)
-        out = "move-time=" + std::to_string(v);
-    else
-        return "engine takes depth 1..30, nodes 1..100000000 or move_time 0.01..60 seconds";
+    else if (name == "move_time" && v >= 0.01 && v <= 60) out = "move-time=" + std::to_string(v);
+    else return "engine takes depth 1..30, nodes 1..100000000 or move_time 0.01..60 seconds";
     return {};
 }
 
@@ -97,13 +95,15 @@ std::string read_settings(const json& request, RoomSettings& s) {
         if (!list.is_array() || list.size() != static_cast<std::size_t>(seats))
             return "seats must list " + std::to_string(seats) + " entries, \"person\" or \"engine\"";
         for (std::size_t i = 0; i < list.size(); ++i) {
-            if (list[i] != "person" && list[i] != "engine") return "seat " + std::to_string(i + 1) + " must be \"person\" or \"engine\"";
+            if (list[i] != "person" && list[i] != "engine")
+                return "seat " + std::to_string(i + 1) + " must be \"person\" or \"engine\"";
             s.engine_seats[i] = list[i] == "engine";
         }
     }
     if (request.contains("time_per_move")) {
         const json& t = request["time_per_move"];
-        if (!t.is_number_integer() || (t != 0 && t != 30 && t != 60)) return "time_per_move is 0 (none), 30 or 60 seconds";
+        if (!t.is_number_integer() || (t != 0 && t != 30 && t != 60))
+            return "time_per_move is 0 (none), 30 or 60 seconds";
         s.time_per_move = t.get<int>();
     }
     if (auto e = engine_level(request, s.engine_level); !e.empty()) return e;
@@ -150,8 +150,8 @@ Reply Api::create_game(const json& request) {
         // One engine process per game that has an engine seat or a clock.
         int with_engine = 0;
         for (const auto& [id, other] : games_) with_engine += other->has_engine();
-        const bool needs_engine = settings.time_per_move > 0 || std::count(settings.engine_seats.begin(),
-                                                                            settings.engine_seats.end(), true) > 0;
+        const bool needs_engine = settings.time_per_move > 0 ||
+                                  std::count(settings.engine_seats.begin(), settings.engine_seats.end(), true) > 0;
         if (needs_engine && with_engine >= config_.max_engines)
             return error_reply(429, "every engine process is in use (" + std::to_string(config_.max_engines) +
                                         "); delete a game with an engine first");

@@ -234,7 +234,8 @@ std::string GameRoom::set_position(const std::string& text) {
 std::string GameRoom::rematch() {
     std::lock_guard lock(mutex_);
     if (settings_.rotate_starter) {
-        std::rotate(settings_.engine_seats.rbegin(), settings_.engine_seats.rbegin() + 1, settings_.engine_seats.rend());
+        std::rotate(settings_.engine_seats.rbegin(), settings_.engine_seats.rbegin() + 1,
+                    settings_.engine_seats.rend());
         std::rotate(seat_names_.rbegin(), seat_names_.rbegin() + 1, seat_names_.rend());
     }
     auto fresh = make_game(settings_.variant, settings_.options);

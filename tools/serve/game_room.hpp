@@ -23,13 +23,13 @@ namespace damier::serve {
 
 struct RoomSettings {
     std::string variant = "international";
-    OptionValues options;              // rules options (players, anti-blocking, ...)
-    std::vector<bool> engine_seats;    // per seat: true = engine, false = person
-    int time_per_move = 0;             // seconds for a person, 0 = none (30 or 60 on the seed site)
+    OptionValues options;                      // rules options (players, anti-blocking, ...)
+    std::vector<bool> engine_seats;            // per seat: true = engine, false = person
+    int time_per_move = 0;                     // seconds for a person, 0 = none (30 or 60 on the seed site)
     std::string engine_level = "move-time=1";  // Hub `level` arguments of each engine move
-    bool show_moves = true;            // highlight the legal moves (the board reads it)
-    bool rotate_starter = true;        // a rematch moves every seat on by one
-    std::string position;              // start position, "" = the rules' start
+    bool show_moves = true;                    // highlight the legal moves (the board reads it)
+    bool rotate_starter = true;                // a rematch moves every seat on by one
+    std::string position;                      // start position, "" = the rules' start
 };
 
 // Starts engine processes; shared by the rooms so that the server can count them.
@@ -78,18 +78,18 @@ private:
     std::mutex mutex_;
     std::condition_variable_any wake_;
     std::unique_ptr<AnyGame> game_;
-    std::string start_;        // the Hub position the moves start from
+    std::string start_;  // the Hub position the moves start from
     std::vector<LegalMove> moves_;
     std::vector<std::string> seat_names_;
     std::atomic<long> version_{0};  // counts changes of position (read by the search's cancel check)
     std::chrono::steady_clock::time_point turn_start_;
     bool thinking_ = false, adjourned_ = false;
-    std::string message_;       // the last engine trouble, shown to the players
-    nlohmann::json info_;       // the engine's last info line
+    std::string message_;  // the last engine trouble, shown to the players
+    nlohmann::json info_;  // the engine's last info line
     std::unique_ptr<EngineLink> engine_;
     bool holds_budget_ = false;
-    int crashes_ = 0;           // in a row, for this game
-    std::jthread worker_;       // last: started when everything else is ready
+    int crashes_ = 0;      // in a row, for this game
+    std::jthread worker_;  // last: started when everything else is ready
 };
 
 }  // namespace damier::serve

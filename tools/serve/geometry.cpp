@@ -13,7 +13,8 @@ nlohmann::json board_geometry(std::string_view variant) {
     if (info->family == Family::ChineseCheckers) {
         nlohmann::json cells = nlohmann::json::array();
         for (int c = 0; c < halma::CellCount; ++c) {
-            const int q = halma::topology.q[static_cast<std::size_t>(c)], r = halma::topology.r[static_cast<std::size_t>(c)];
+            const int q = halma::topology.q[static_cast<std::size_t>(c)],
+                      r = halma::topology.r[static_cast<std::size_t>(c)];
             cells.push_back({c + 1, 2 * q + r, r + 8});  // x in half cells: a row below starts half a cell on
         }
         return {{"kind", "star"}, {"cells", cells}};

@@ -23,8 +23,12 @@ std::string draughts_record(const GameText& t) {
         const int white_points = end->places[0] < end->places[1] ? 2 : end->places[0] > end->places[1] ? 0 : 1;
         result = match::pdn_result(variant, white_points);
     }
-    g.tags = {{"Event", "damier-serve"}, {"Site", "?"},    {"White", t.names.at(0)},
-              {"Black", t.names.at(1)},  {"Result", result}, {"GameType", std::string(t.game.pdn_gametype())},
+    g.tags = {{"Event", "damier-serve"},
+              {"Site", "?"},
+              {"White", t.names.at(0)},
+              {"Black", t.names.at(1)},
+              {"Result", result},
+              {"GameType", std::string(t.game.pdn_gametype())},
               {"FEN", t.from_rules_start ? "" : t.start_record}};
     if (end) g.tags.emplace_back("Termination", end->reason);
     g.moves = t.moves;

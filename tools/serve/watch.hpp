@@ -26,8 +26,8 @@ private:
     std::string path_;
     std::mutex mutex_;
     std::streamoff offset_ = 0;
-    std::string partial_;                      // a line not yet ended
-    std::map<int, nlohmann::json> latest_;     // by game number
+    std::string partial_;                   // a line not yet ended
+    std::map<int, nlohmann::json> latest_;  // by game number
 };
 
 // One feed line replayed: the fields of `line` plus position and moves, or an "error".
