@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The web board in headless Chromium, driven by Selenium as a person would: it
 starts damier-serve on a free loopback port, opens the page, and plays by clicking
-squares. Usage: board_test.py SCENARIO SERVE_BINARY SCREENSHOT_DIR. Exits 0 when
-the scenario passes, 1 with a one-line reason otherwise."""
+squares. Usage: board_test.py SCENARIO SERVE_BINARY SCREENSHOT_DIR [MATCH_BINARY]
+(the `watch` scenario runs a damier-match whose live feed the server follows).
+Exits 0 when the scenario passes, 1 with a one-line reason otherwise."""
 
 import json
 import os
@@ -34,8 +35,8 @@ def check(condition, message):
 class Server:
     """damier-serve on a free port; the URL is read from its first line."""
 
-    def __init__(self, binary):
-        self.process = subprocess.Popen([binary, "--port", "0", "--max-engines", "2"], stdout=subprocess.PIPE,
+    def __init__(self, binary, extra=()):
+        self.process = subprocess.Popen([binary, "--port", "0", "--max-engines", "2", *extra], stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
         line = self.process.stdout.readline()
         check("http://" in line, "damier-serve did not print its address: " + line)
@@ -281,6 +282,26 @@ def scenario_reload(board):
     board.screenshot("reload-restored")
 
 
+def scenario_watch(board, match_binary, feed):
+    """A two-game match of damier against itself, shown live on the watch page."""
+    engine = os.path.join(os.path.dirname(match_binary), "..", "damier")
+    match = subprocess.Popen([match_binary, "--engine", "name=a", "cmd=" + engine, "--engine", "name=b",
+                              "cmd=" + engine, "--games", "2", "--tc", "movetime=0.02", "--openings", "none",
+                              "--live", feed], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        board.by_id("tab-watch").click()
+        board.wait(lambda: board.driver.find_elements(By.CSS_SELECTOR, "#watch-games [data-piece]"),
+                   "no live game shown")
+        board.screenshot("watch-live")
+        match.wait(WAIT_SECONDS * 4)
+        board.wait(lambda: board.by_id("watch-games").text.count("places") == 2, "the ends of both games not shown")
+        board.screenshot("watch-finished")
+    finally:
+        if match.poll() is None:
+            match.kill()
+            match.wait()
+
+
 SCENARIOS = {
     "international": scenario_international,
     "russian": scenario_russian,
@@ -294,11 +315,15 @@ SCENARIOS = {
 def main():
     scenario, binary, shots = sys.argv[1], sys.argv[2], sys.argv[3]
     started = time.time()
-    server = Server(binary)
+    feed = tempfile.NamedTemporaryFile(suffix=".jsonl")
+    server = Server(binary, ["--watch", feed.name] if scenario == "watch" else [])
     board = None
     try:
         board = Board(server, shots)
-        SCENARIOS[scenario](board)
+        if scenario == "watch":
+            scenario_watch(board, sys.argv[4], feed.name)
+        else:
+            SCENARIOS[scenario](board)
     except Failure as failure:
         if board:
             board.screenshot(scenario + "-failure")

@@ -16,7 +16,7 @@ import time
 import urllib.error
 import urllib.request
 
-REQUESTS_PER_CLIENT = 300
+REQUESTS_PER_CLIENT = 1000
 CLIENTS = 4
 GAME_SECONDS = 120
 
@@ -59,7 +59,7 @@ def main():
         games = []
         for variant in ("international", "russian"):
             status, body = call("POST", "/api/games", {"variant": variant, "seats": ["engine", "engine"],
-                                                        "engine": {"depth": 2}})
+                                                        "engine": {"move_time": 0.05}})
             assert status == 201, body
             games.append(json.loads(body)["id"])
         # A third game with an engine is over the limit of two engine processes.
@@ -101,6 +101,7 @@ def main():
         engines = children_of(server.pid)
         if len(engines) != 2:
             failures.append(f"{len(engines)} engine processes, expected 2")
+        plies_at_kill = {game: len(json.loads(call("GET", f"/api/games/{game}")[1])["moves"]) for game in games}
         if engines:
             os.kill(engines[0], signal.SIGKILL)
         for t in threads:
@@ -120,6 +121,9 @@ def main():
             time.sleep(0.2)
         if len(ends) < 2:
             failures.append(f"only {len(ends)} of 2 games ended within {GAME_SECONDS} s")
+        for game, state in ends.items():
+            if len(state["moves"]) <= plies_at_kill[game]:
+                failures.append(f"game {game} did not go on after the kill")
         for game in games:
             call("DELETE", f"/api/games/{game}")
         time.sleep(0.5)

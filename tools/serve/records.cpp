@@ -1,18 +1,11 @@
 #include "tools/serve/records.hpp"
 
-#include <cstdio>
-
 #include "tools/match/pdn.hpp"
+#include "tools/match/records.hpp"
 
 namespace damier::serve {
 
 namespace {
-
-std::string place_text(double place) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%g", place);
-    return text;
-}
 
 std::string draughts_record(const GameText& t) {
     match::PdnGame g;
@@ -47,7 +40,7 @@ std::string chinese_record(const GameText& t) {
     auto end = t.game.result();
     if (end) {
         std::string places;
-        for (double p : end->places) places += (places.empty() ? "" : " ") + place_text(p);
+        for (double p : end->places) places += (places.empty() ? "" : " ") + match::format_place(p);
         out += "[Places \"" + places + "\"]\n[Termination \"" + end->reason + "\"]\n";
     }
     out += "\n";
