@@ -87,7 +87,9 @@ TEST(ServeApi, PlaysRefereedMovesTakesBackAndSetsPositions) {
     Reply set = api.handle("POST", game + "/position", R"({"position": "B:W28:B23,13"})");
     ASSERT_EQ(set.status, 200) << set.body;
     EXPECT_EQ(body_of(set)["to_move"], 1);
-    EXPECT_EQ(body_of(set)["legal"].size(), 3u);
+    // The capture is compulsory: black's man on 23 takes 28.
+    ASSERT_EQ(body_of(set)["legal"].size(), 1u);
+    EXPECT_EQ(body_of(set)["legal"][0]["captured"], json({28}));
     EXPECT_EQ(api.handle("POST", game + "/fly", "").status, 404);
     EXPECT_EQ(api.handle("PUT", game + "/move", "").status, 405);
     EXPECT_EQ(api.handle("GET", "/api/games/999", "").status, 404);
