@@ -17,6 +17,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 
 # Every wait is bounded, so a stuck game fails the test instead of hanging CTest.
@@ -117,7 +118,14 @@ class Board:
         return self.server.api("/api/games/" + self.game_id())
 
     def click(self, square):
-        self.by_id(f"sq-{square}").click()
+        # The board is redrawn on every poll: an element replaced under the click is found again.
+        for attempt in range(5):
+            try:
+                self.by_id(f"sq-{square}").click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        raise Failure(f"square {square} could not be clicked")
 
     def plies_shown(self):
         return int(self.by_id("status").get_attribute("data-plies"))
@@ -324,10 +332,10 @@ def main():
             scenario_watch(board, sys.argv[4], feed.name)
         else:
             SCENARIOS[scenario](board)
-    except Failure as failure:
+    except (Failure, WebDriverException, OSError) as failure:
         if board:
             board.screenshot(scenario + "-failure")
-        print(f"FAIL {scenario}: {failure}")
+        print(f"FAIL {scenario}: {type(failure).__name__}: {failure}")
         return 1
     finally:
         if board:
