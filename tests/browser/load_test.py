@@ -124,8 +124,13 @@ def main():
         for game, state in ends.items():
             if len(state["moves"]) <= plies_at_kill[game]:
                 failures.append(f"game {game} did not go on after the kill")
+        restarts = json.loads(call("GET", "/api/games")[1])["engine_restarts"]
+        if engines and restarts < 1:
+            failures.append("the killed engine was not restarted")
         for game in games:
             call("DELETE", f"/api/games/{game}")
+        if json.loads(call("GET", "/api/games")[1])["engines_running"] != 0:
+            failures.append("the server still counts engine processes after the games were deleted")
         time.sleep(0.5)
         left = children_of(server.pid)
         if left:

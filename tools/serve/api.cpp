@@ -224,9 +224,12 @@ Reply Api::handle(const std::string& method, const std::string& path, const std:
         if (method == "POST") return create_game(request);
         if (method != "GET") return error_reply(405, method + " is not taken here");
         json ids = json::array();
-        std::lock_guard lock(mutex_);
-        for (const auto& [id, room] : games_) ids.push_back(id);
-        return json_reply({{"games", ids}});
+        {
+            std::lock_guard lock(mutex_);
+            for (const auto& [id, room] : games_) ids.push_back(id);
+        }
+        return json_reply(
+            {{"games", ids}, {"engines_running", engines_running()}, {"engine_restarts", budget_.restarts.load()}});
     }
     const std::string prefix = "/api/games/";
     if (path.rfind(prefix, 0) == 0) {

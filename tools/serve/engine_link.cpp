@@ -1,5 +1,8 @@
 #include "tools/serve/engine_link.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "protocol/hub_line.hpp"
 
 namespace damier::serve {

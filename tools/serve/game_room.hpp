@@ -38,7 +38,7 @@ struct EngineBudget {
     int limit = 4;
     std::mutex mutex;
     int running = 0;
-    int restarts = 0;  // over the server's life, for the tests and the status page
+    std::atomic<int> restarts{0};  // engine restarts over the server's life
     bool take();
     void give_back();
 };
