@@ -294,10 +294,11 @@ def scenario_watch(board, match_binary, feed):
     """A two-game match of damier against itself, shown live on the watch page."""
     engine = os.path.join(os.path.dirname(match_binary), "..", "damier")
     match = subprocess.Popen([match_binary, "--engine", "name=a", "cmd=" + engine, "--engine", "name=b",
-                              "cmd=" + engine, "--games", "2", "--tc", "movetime=0.02", "--openings", "none",
+                              "cmd=" + engine, "--games", "2", "--tc", "nodes=500", "--openings", "none",
                               "--live", feed], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         board.by_id("tab-watch").click()
+        board.wait(lambda: not board.by_id("play-view").is_displayed(), "the play view is still shown")
         board.wait(lambda: board.driver.find_elements(By.CSS_SELECTOR, "#watch-games [data-piece]"),
                    "no live game shown")
         board.screenshot("watch-live")
