@@ -117,6 +117,23 @@ TEST(ServeApi, RecordsAreExportedAsPdnAndAsAChineseCheckersRecord) {
     EXPECT_NE(record.body.find("1. " + move), std::string::npos) << record.body;
 }
 
+TEST(ServeApi, ARematchStartsOverWithTheNextSeatFirstUnlessTold) {
+    Api api({});
+    const std::string id = created_id(api, R"({"variant": "chinese", "options": {"players": 3},
+        "seats": ["person", "person", "person"]})");
+    const std::string game = "/api/games/" + id;
+    const std::string move = body_of(api.handle("GET", game, ""))["legal"][0]["hub"];
+    api.handle("POST", game + "/move", json{{"move", move}}.dump());
+    json again = body_of(api.handle("POST", game + "/rematch", ""));
+    EXPECT_EQ(again["moves"].size(), 0u);
+    // Every seat moved on by one: the last player now sits first and starts.
+    EXPECT_EQ(again["seats"][0]["name"], "Player 3");
+    EXPECT_EQ(again["seats"][1]["name"], "Player 1");
+    const std::string fixed =
+        "/api/games/" + created_id(api, R"({"seats": ["person", "person"], "rotate_starter": false})");
+    EXPECT_EQ(body_of(api.handle("POST", fixed + "/rematch", ""))["seats"][0]["name"], "Player 1");
+}
+
 TEST(ServeApi, LimitsTheGamesAndTheEngineProcesses) {
     ApiConfig config;
     config.max_games = 3;
