@@ -103,8 +103,9 @@ class Board:
         self.select("variant", variant)
         for name, value in (options or {}).items():
             self.driver.execute_script(
-                "const i = document.getElementById('option-' + arguments[0]); i.value = arguments[1];"
-                "i.dispatchEvent(new Event('change'));", name, str(value))
+                "const i = document.getElementById('option-' + arguments[0]);"
+                "if (i.type === 'checkbox') i.checked = arguments[1]; else i.value = arguments[1];"
+                "i.dispatchEvent(new Event('change'));", name, value if isinstance(value, bool) else str(value))
         for seat, kind in enumerate(seats):
             self.select(f"seat-{seat}", kind)
         self.select("engine-limit", engine)
@@ -219,9 +220,11 @@ def scenario_russian(board):
 def scenario_chinese(board):
     geometry = board.server.api("/api/geometry/chinese")
     state = play_whole_game(board, "chinese", forward_move(geometry, random.Random(3)), '{"depth":1}',
-                            options={"players": 3, "move-limit": 40}, seats=["person", "engine", "engine"])
+                            options={"players": 3, "play-to-end": False}, seats=["person", "engine", "engine"])
     board.screenshot("chinese-3-players-end")
     check(len(state["result"]["places"]) == 3, "three places expected")
+    # Without play-to-end the game ends when the first player fills their goal.
+    check("reached its goal" in state["result"]["reason"], "the game ended otherwise: " + state["result"]["reason"])
     print(f"chinese, 3 players: {len(state['moves'])} plies, places {state['result']['places']}")
 
 
