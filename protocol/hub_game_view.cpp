@@ -1,5 +1,7 @@
 #include "protocol/hub_game_view.hpp"
 
+#include <cstdio>
+
 #include "engine/core/text.hpp"
 
 namespace damier::hub {
@@ -78,9 +80,11 @@ void GameView::reset(const Options& options) {
 
 void GameView::set_position(const Line& line) {
     if (!game_) return;
+    // Only Chinese checkers takes these fields; a draughts session ignores them.
     std::vector<std::pair<std::string, std::string>> fields;
-    for (const char* name : {"resigned", "ply"})
-        if (auto value = line.value(name)) fields.emplace_back(name, *value);
+    if (game_->rule_set().family == Family::ChineseCheckers)
+        for (const char* name : {"resigned", "ply"})
+            if (auto value = line.value(name)) fields.emplace_back(name, *value);
     std::string start = start_;
     if (auto text = line.value("pos")) {
         // The session takes a FEN only as fen=, so a FEN in pos= is refused here too.

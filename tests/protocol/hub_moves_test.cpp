@@ -177,6 +177,10 @@ TEST(HubStatus, FollowsOnlyWhatTheSessionAccepted) {
     auto after_bad = talk(hub, {"pos pos=W123", "status"});
     ASSERT_EQ(after_bad.size(), 2u);
     EXPECT_EQ(parse_reply(after_bad[1]).args["pos"], before.args["pos"]);
+    // Fields of Chinese checkers are ignored by a draughts session, and so here.
+    auto ignored = talk(hub, {"pos start resigned=\"3 5\" moves=\"32-28\"", "status"});
+    ASSERT_EQ(ignored.size(), 1u);
+    EXPECT_EQ(parse_reply(ignored[0]).args["pos"], before.args["pos"]);
     auto partial = talk(hub, {"pos start moves=\"32-28 99-1 19-23\"", "status"});
     ASSERT_EQ(partial.size(), 2u);
     EXPECT_EQ(parse_reply(partial[1]).args["to-move"], "black");
