@@ -51,6 +51,13 @@ public:
     // Fields the Hub `pos` command needs besides pos= and moves= (Chinese checkers:
     // resigned= and ply= once a player has resigned), as name and value.
     virtual std::vector<std::pair<std::string, std::string>> position_fields() const { return {}; }
+    // Starts over from `text` with such fields (their names as position_fields()
+    // gives them); "" or the error. A rule set without fields refuses any.
+    virtual std::string set_position_with(std::string_view text,
+                                          const std::vector<std::pair<std::string, std::string>>& fields) {
+        if (!fields.empty()) return "no position field such as " + fields.front().first + " in this rule set";
+        return set_position(text);
+    }
     // Whether the rule set's second mover is to move (a record then starts with "1...").
     virtual bool second_mover_to_move() const { return false; }
 

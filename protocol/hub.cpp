@@ -13,6 +13,7 @@
 
 #include "engine/core/text.hpp"
 #include "eval/builtin_weights.hpp"
+#include "protocol/hub_game_view.hpp"
 #include "protocol/hub_line.hpp"
 #include "protocol/hub_options.hpp"
 #include "protocol/hub_session.hpp"
@@ -146,9 +147,10 @@ private:
     using Handler = void (Engine::*)(const Line&);
     static Handler handler_of(const std::string& command) {
         static constexpr std::pair<std::string_view, Handler> table[] = {
-            {"hub", &Engine::hub},     {"set-param", &Engine::set_param}, {"init", &Engine::init},
-            {"pos", &Engine::position}, {"level", &Engine::level},         {"go", &Engine::go},
-            {"new-game", &Engine::new_game}, {"show", &Engine::show}};
+            {"hub", &Engine::hub},           {"set-param", &Engine::set_param}, {"init", &Engine::init},
+            {"pos", &Engine::position},      {"level", &Engine::level},         {"go", &Engine::go},
+            {"new-game", &Engine::new_game}, {"show", &Engine::show},           {"moves", &Engine::moves},
+            {"status", &Engine::status}};
         for (const auto& [name, handler] : table)
             if (name == command) return handler;
         return nullptr;
@@ -200,6 +202,7 @@ private:
         auto made = make_session(options_, table_, warning);
         if (!made) return error(made.error());  // unreachable: the options were checked
         session_ = std::move(made.value());
+        view_.reset(options_);
         session_->set_weights(eval_file_ ? &*eval_file_ : nullptr);
         if (auto problem = session_->set_patterns(pattern_file_); !problem.empty()) warning += problem;
         table_.table.clear();  // the old game's entries are of no use
@@ -251,6 +254,7 @@ private:
     void position(const Line& line) {
         level_ = {};
         if (auto problem = session_->set_position(line); !problem.empty()) error(problem);
+        view_.set_position(line);
     }
 
     void level(const Line& line) {
@@ -339,12 +343,22 @@ private:
         std::string text = session_->show();
         for (auto row : split(text, "\n"))
             if (!row.empty()) out_.write(std::string(row));
+        out_.write("show-end");  // a GUI reads the diagram up to here
+    }
+
+    void moves(const Line&) {
+        if (const AnyGame* game = view_.game()) out_.write(moves_line(*game));
+    }
+
+    void status(const Line&) {
+        if (const AnyGame* game = view_.game()) out_.write(status_line(*game));
     }
 
     Output out_;
     Options options_;
     SharedTable table_;
     std::unique_ptr<Session> session_;
+    GameView view_;  // the same game for `moves` and `status`, refereed by the rules library
     std::optional<eval::WeightsFile> eval_file_;  // the eval-file's weights, when one is set
     std::shared_ptr<const eval::draughts::PatternFile> pattern_file_;  // the pattern-file's table, when one is set
     HubLevel level_;

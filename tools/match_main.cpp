@@ -34,7 +34,7 @@ const char* usage =
     "                    [--draw movenumber=N movecount=N score=S] [--resign movecount=N score=S]\n"
     "                    [--sprt elo0=E elo1=E alpha=A beta=B]\n"
     "                    [--pdn FILE] [--record FILE] [--journal FILE] [--json FILE] [--log FILE]\n"
-    "                    [--resume] [--shard K/N]\n"
+    "                    [--live FILE] [--resume] [--shard K/N]\n"
     "       damier-match --merge JOURNAL... [--sprt ...]\n"
     "       damier-match --demo [--variant NAME] [--tc ...]     one game of damier against itself, board shown\n"
     "       damier-match --help | --version\n";
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
              {"--openings", &openings_path}, {"--openings-order", &openings_order}, {"--tc", &tc_text},
              {"--margin", &margin_text}, {"--hang-timeout", &hang_text}, {"--max-plies", &plies_text},
              {"--pdn", &s.pdn_path}, {"--record", &s.record_path}, {"--journal", &s.journal_path},
-             {"--json", &s.json_path}, {"--log", &s.log_path}, {"--shard", &shard_text}})
+             {"--json", &s.json_path}, {"--log", &s.log_path}, {"--live", &s.live_path}, {"--shard", &shard_text}})
         app.add_option(name, *text);
     for (auto [name, flag] : {std::pair{"--gauntlet", &s.gauntlet}, {"--include-lost", &include_lost},
                               {"--resume", &s.resume}, {"--demo", &demo}})

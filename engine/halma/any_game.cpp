@@ -2,6 +2,7 @@
 // and the resignation of a player (rule 9) on top of engine/halma/game.hpp.
 #include "engine/halma/any_game.hpp"
 
+#include "engine/core/text.hpp"
 #include "engine/halma/diagram.hpp"
 #include "engine/halma/game.hpp"
 #include "engine/halma/movegen.hpp"
@@ -27,6 +28,28 @@ public:
     std::string position() const override { return position_string(now()); }
     std::string set_position(std::string_view text) override {
         auto p = parse_position(rules_, text);
+        if (!p) return p.error();
+        history_ = {*p};
+        return {};
+    }
+    std::string set_position_with(std::string_view text,
+                                  const std::vector<std::pair<std::string, std::string>>& fields) override {
+        unsigned resigned = 0;
+        std::uint32_t ply = 0;
+        for (const auto& [name, value] : fields) {
+            if (name == "resigned") {
+                auto camps = parse_camps(value);
+                if (!camps) return "resigned: " + camps.error();
+                resigned = *camps;
+            } else if (name == "ply") {
+                auto n = parse_uint(value);
+                if (!n || *n > 1000000000) return "ply takes a whole number, got '" + value + "'";
+                ply = static_cast<std::uint32_t>(*n);
+            } else {
+                return "no position field such as " + name + " in Chinese checkers";
+            }
+        }
+        auto p = parse_position(rules_, text, resigned, ply);
         if (!p) return p.error();
         history_ = {*p};
         return {};
@@ -102,10 +125,14 @@ public:
 private:
     const Position& now() const { return history_.back(); }
 
-    // A move of the current position: its text, and origin and destination cells (none for a pass).
+    // A move of the current position: its text, and the cells it passes through
+    // in the notation's numbering (a jump's shortest chain; none for a pass).
     LegalMove describe(const Move& m) const {
         const std::string text = move_string(rules_, now(), m);
-        return {text, text, {}, m.is_pass() ? std::vector<int>{} : std::vector<int>{m.from, m.to}};
+        std::vector<int> path;
+        if (!m.is_pass())
+            for (auto cell : split(text, "-x")) path.push_back(static_cast<int>(parse_uint(cell).value_or(0)));
+        return {text, text, {}, path};
     }
 
     // Why the game ended, in the order engine/halma/game.cpp checks the ends: one

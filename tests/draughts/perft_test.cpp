@@ -13,6 +13,7 @@
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/perft.hpp"
 #include "engine/draughts/variant_list.hpp"
+#include "tests/common/perft_rows.hpp"
 
 namespace damier::draughts {
 namespace {
@@ -20,52 +21,11 @@ namespace {
 constexpr std::uint64_t kDefaultNodes = 12'000'000;
 constexpr std::uint64_t kMaxNodes = 3'000'000'000;
 
-struct PerftRow {
-    std::string variant;
-    std::string fen;  // empty for the start position
-    int depth = 0;
-    std::uint64_t nodes = 0;
-    bool count_paths = false;  // the source counted duplicate capture paths
-    std::string source;
-};
-
-void PrintTo(const PerftRow& row, std::ostream* os) {
-    *os << row.variant << " depth " << row.depth << (row.fen.empty() ? " start" : " " + row.fen);
-}
-
-std::vector<PerftRow> read_rows(const std::string& file, bool with_fen) {
-    std::vector<PerftRow> rows;
-    std::ifstream in(std::string(DAMIER_TEST_DATA) + "/perft/" + file);
-    EXPECT_TRUE(in) << "missing perft data file " << file;
-    std::string line;
-    bool header = true;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        if (header) {  // column names
-            header = false;
-            continue;
-        }
-        auto cells = split(line, "\t");
-        PerftRow row;
-        row.variant = std::string(cells.at(0));
-        std::size_t i = 1;
-        if (with_fen) row.fen = std::string(cells.at(i++));
-        else ++i;  // "start"
-        row.depth = static_cast<int>(parse_uint(cells.at(i++)).value());
-        row.nodes = parse_uint(cells.at(i++)).value();
-        if (with_fen) row.count_paths = cells.at(i++) == "paths";
-        row.source = std::string(cells.at(i));
-        rows.push_back(row);
-    }
-    return rows;
-}
+using testing_support::PerftRow;
 
 std::vector<PerftRow> all_rows(bool slow) {
     std::vector<PerftRow> selected;
-    auto rows = read_rows("initial-positions.tsv", false);
-    auto special = read_rows("special-positions.tsv", true);
-    rows.insert(rows.end(), special.begin(), special.end());
-    for (const auto& row : rows)
+    for (const auto& row : testing_support::read_all_perft_rows())
         if ((row.nodes <= kDefaultNodes) != slow) selected.push_back(row);
     return selected;
 }

@@ -17,7 +17,8 @@ namespace {
 using namespace std::chrono_literals;
 
 const std::vector<std::string> seed_lines = {
-    "hub", "init", "ping", "stop", "ponder-hit", "new-game", "show", "go think", "go ponder", "go analyze", "go",
+    "hub", "init", "ping", "stop", "ponder-hit", "new-game", "show", "moves", "status", "go think", "go ponder",
+    "go analyze", "go",
     "pos start", "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
     "pos start moves=\"32-28 19-23 28x19x23 14x23x19\"", "pos fen=W:W27:B22,12 moves=\"27x7x22x12\"",
     "pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15\"", "pos start moves=\"116-104 pass\"",

@@ -22,6 +22,7 @@
 #include "engine/core/text.hpp"
 #include "protocol/hub_line.hpp"
 #include "tools/match/journal.hpp"
+#include "tools/match/live.hpp"
 #include "tools/match/preflight.hpp"
 #include "tools/match/records.hpp"
 #include "tools/match/schedule.hpp"
@@ -78,8 +79,9 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                        open_output(journal, s.journal_path, "--journal"), open_output(json, s.json_path, "--json")})
         if (!error.empty()) return refuse(error);
     json.close();  // written whole at the end
-    std::ofstream log;
+    std::ofstream log, live;
     if (auto error = open_output(log, s.log_path, "--log"); !error.empty()) return refuse(error);
+    if (auto error = open_output(live, s.live_path, "--live"); !error.empty()) return refuse(error);
     struct LogGuard {
         explicit LogGuard(std::ostream* l) { set_protocol_log(l); }
         ~LogGuard() { set_protocol_log(nullptr); }
@@ -143,8 +145,16 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                 for (auto& [e, engine] : engines)
                     if (engine->running() && !engine->new_game(std::chrono::seconds(5)).empty()) engine->quit();
                 GameSetup setup{&s.time, &s.adjudication, s.max_plies, rules, {}};
-                if (s.show_boards)
+                std::vector<std::string> seat_names;
+                for (int e : task.seat_engines) seat_names.push_back(s.engines[static_cast<std::size_t>(e)].name);
+                auto publish = [&](const Referee& ref) {
+                    std::lock_guard lock(mutex);
+                    live << live_line(task.index + 1, s.variant, rules_options, seat_names, ref) << '\n' << std::flush;
+                };
+                if (s.show_boards || live.is_open())
                     setup.on_move = [&](const Referee& ref, const std::string& move, const std::string& comment) {
+                        if (live.is_open()) publish(ref);
+                        if (!s.show_boards) return;
                         // Moves numbered as a score sheet numbers them, the board every 10 plies and at the end.
                         const int ply = ref.plies();
                         std::lock_guard lock(mutex);
@@ -152,7 +162,9 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
                         if (ply % 10 == 0 || ref.result() || ply >= s.max_plies) out << '\n' << ref.diagram() << '\n';
                         out << std::flush;
                     };
+                if (live.is_open()) publish(**referee);
                 play_game(**referee, seats, setup, r);
+                if (live.is_open()) publish(**referee);  // the end, also when no move ended it
             }
             std::lock_guard lock(mutex);
             finished.push_back(std::move(r));

@@ -37,6 +37,7 @@ struct MatchSettings {
     std::string journal_path;           // one line per finished game, for --resume and --merge
     std::string json_path;              // summary at the end
     std::string log_path;               // every protocol line of every engine, with times (appended)
+    std::string live_path;              // a JSON line per move and per game end, for a live viewer (appended)
     int shard_index = 0, shard_count = 1;  // this run plays the sets whose number % count == index
     bool resume = false;                // skip the games already in the journal
     bool show_boards = false;           // the demo: each move with its score, the board every 10 plies and at the end, a result line
