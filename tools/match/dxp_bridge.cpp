@@ -20,7 +20,7 @@ std::string initial_position() { return make_game("international").value()->posi
 
 }  // namespace
 
-std::string DxpBridge::connect(const std::string& host, int port, Clock::time_point deadline) {
+std::string DxpBridge::connect(const std::string& host, int port, Clock::time_point deadline, bool retry) {
     std::string error;
     for (;;) {
         auto link = dxp::Connection::open(host, port, std::min(deadline, Clock::now() + std::chrono::seconds(2)));
@@ -30,7 +30,7 @@ std::string DxpBridge::connect(const std::string& host, int port, Clock::time_po
             return {};
         }
         error = link.error();
-        if (Clock::now() + std::chrono::milliseconds(100) >= deadline) return error;
+        if (!retry || Clock::now() + std::chrono::milliseconds(100) >= deadline) return error;
         if (idle_) idle_();
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -63,7 +63,8 @@ bool DxpBridge::send(std::string_view text, Clock::time_point deadline) {
     } else if (command == "pos") {
         position_ = line.value("pos").value_or(initial_position());
         moves_.clear();
-        for (auto move : split(line.value("moves").value_or(""), " "))
+        const std::string listed = line.value("moves").value_or("");
+        for (auto move : split(listed, " "))
             if (!move.empty()) moves_.emplace_back(move);
     } else if (command == "level") {
         // DXP knows only minutes per game (and moves for them): the clock's time
@@ -105,7 +106,8 @@ bool DxpBridge::go(Clock::time_point deadline) {
             request.squares = squares->squares;
         }
         if (!send_message(request)) return false;
-        const auto accept_deadline = Clock::now() + AnswerTime;
+        const auto asked = Clock::now();
+        const auto accept_deadline = asked + AnswerTime;
         std::string text;
         for (;;) {
             if (link_.receive(text, accept_deadline) != dxp::Connection::Status::Received) {
@@ -121,12 +123,14 @@ bool DxpBridge::go(Clock::time_point deadline) {
                 return true;
             }
             peer_name_ = accept->follower;
+            accept_wait_ = Clock::now() - asked;
             break;
         }
         in_game_ = true;
         game_start_ = position_;
         synced_ = moves_;
     } else {
+        accept_wait_ = {};
         for (std::size_t i = synced_.size(); i < moves_.size(); ++i) {
             auto played = game_->play(moves_[i]);
             if (!played) {
@@ -154,6 +158,7 @@ ChildProcess::Read DxpBridge::read_line(std::string& text, Clock::time_point dea
 }
 
 ChildProcess::Read DxpBridge::wait_for_move(std::string& text, Clock::time_point deadline) {
+    deadline += accept_wait_;
     std::string received;
     for (;;) {
         if (idle_) idle_();

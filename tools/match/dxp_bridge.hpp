@@ -32,9 +32,9 @@ public:
     DxpBridge(std::string name, std::function<void(char, std::string_view)> log, std::function<void()> idle)
         : name_(std::move(name)), log_(std::move(log)), idle_(std::move(idle)) {}
 
-    // Connects to host:port, retrying until `deadline` (an engine just started
-    // needs a moment to listen); "" or the error.
-    std::string connect(const std::string& host, int port, Clock::time_point deadline);
+    // Connects to host:port; with `retry`, again until `deadline` (an engine just
+    // started needs a moment to listen). "" or the error.
+    std::string connect(const std::string& host, int port, Clock::time_point deadline, bool retry);
     bool connected() const { return link_.is_open(); }
 
     // One Hub 2 line from the runner; false when the engine cannot take it.
@@ -67,6 +67,9 @@ private:
     std::vector<std::string> synced_;
     std::unique_ptr<AnyGame> game_;
     std::string peer_name_;
+    // The wait for the last game accept: an engine may set up its tables then,
+    // and that time is not its move's.
+    Clock::duration accept_wait_{};
 };
 
 }  // namespace damier::match

@@ -259,7 +259,7 @@ std::string HubEngine::start_dxp(Clock::time_point deadline) {
     };
     auto log = [this](char direction, std::string_view message) { log_line(spec_.name, direction, "DXP " + std::string(message)); };
     dxp_ = std::make_unique<DxpBridge>(spec_.name, log, drain);
-    if (auto error = dxp_->connect(spec_.host, spec_.port, deadline); !error.empty()) {
+    if (auto error = dxp_->connect(spec_.host, spec_.port, deadline, !spec_.command.empty()); !error.empty()) {
         process_.stop(std::chrono::milliseconds(100));
         return spec_.name + ": " + error;
     }
