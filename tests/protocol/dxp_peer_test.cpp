@@ -41,7 +41,8 @@ int listening_port(EngineProcess& follower) {
 
 std::string all_output(EngineProcess& process) {
     std::string text;
-    while (auto line = process.read_line(2000ms)) text += *line + "\n";
+    // Until the process ends its output: a loaded machine may be slow between lines.
+    while (auto line = process.read_line(30s)) text += *line + "\n";
     return text;
 }
 

@@ -13,6 +13,9 @@ namespace damier::match {
 namespace {
 
 constexpr auto AnswerTime = std::chrono::seconds(10);
+// An engine may set up its tables before it accepts its first game (Moby Dam
+// takes 9 s on a loaded machine).
+constexpr auto AcceptTime = std::chrono::seconds(30);
 // The longest single wait, so that the engine's stdout is drained between waits.
 constexpr auto Slice = std::chrono::milliseconds(100);
 
@@ -107,7 +110,7 @@ bool DxpBridge::go(Clock::time_point deadline) {
         }
         if (!send_message(request)) return false;
         const auto asked = Clock::now();
-        const auto accept_deadline = asked + AnswerTime;
+        const auto accept_deadline = asked + AcceptTime;
         std::string text;
         for (;;) {
             if (link_.receive(text, accept_deadline) != dxp::Connection::Status::Received) {
