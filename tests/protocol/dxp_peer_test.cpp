@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -67,6 +68,11 @@ std::string temp_path(const std::string& name) {
 
 TEST(DxpPeer, DamierPlaysWholeGamesAgainstItselfOverIpv4AndIpv6) {
     for (const std::string host : {"127.0.0.1", "::1"}) {
+        // A machine without IPv6 on loopback (some containers) plays the IPv4 games only.
+        if (host == "::1" && !Listener::open(host, 0)) {
+            std::cout << "no IPv6 loopback here: the IPv6 games are left out\n";
+            continue;
+        }
         EngineProcess follower(
             dxp_command({"--listen", "--host", host, "--port", "0", "--depth", "2", "--idle", "20"}));
         const int port = listening_port(follower);
