@@ -8,6 +8,7 @@
 
 #include "engine/rule_sets.hpp"
 #include "protocol/command_line.hpp"
+#include "protocol/dxp_peer.hpp"
 #include "protocol/hub.hpp"
 
 namespace {
@@ -24,6 +25,9 @@ void print_usage(std::ostream& out) {
            "                     [--moves \"M1 M2 ...\"] (--depth N | --nodes N | --movetime S |\n"
            "                     --time S [--inc S] [--movestogo N]) [--threads T] [--hash MiB]\n"
            "       damier egdb --variant NAME --pieces N --out DIR [--threads T] [--verify] [--set nocapture=true]\n"
+           "       damier dxp (--listen [--host ADDR] | --connect HOST) [--port N] [--colour W|B] [--time MIN]\n"
+           "                  [--moves N] [--pos HUBPOS] [--games N] [--param name=value ...] [--depth N | --nodes N |\n"
+           "                  --movetime S] [--stall S] [--idle S] [--chat TEXT] [--pdn FILE]   (see protocol/DXP.md)\n"
            "       damier bench [--threads T] [--hash MiB] [--depth N | --deeper N]\n"
            "       damier --help | --version\n"
            "variants: " << damier::rule_set_names() << '\n';
@@ -54,6 +58,10 @@ int main(int argc, char** argv) {
     if (command == "perft") return damier::cli::run_perft(args);
     if (command == "search") return damier::cli::run_search(args);
     if (command == "bench") return damier::cli::run_bench(args);
+    if (command == "dxp") {
+        std::signal(SIGPIPE, SIG_IGN);  // a peer that goes away is a recorded fault, not a crash
+        return damier::dxp::run_dxp_command(args);
+    }
     if (command == "egdb") return damier::cli::run_egdb(args);
     std::cerr << "damier: unknown command '" << command << "' (try damier help)\n";
     return 2;

@@ -24,7 +24,7 @@ using namespace damier;
 using namespace damier::match;
 
 const char* usage =
-    "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [protocol=hub|hub1] [param.NAME=VALUE ...]\n"
+    "usage: damier-match --engine name=NAME cmd=PATH [arg=ARG ...] [dir=DIR] [protocol=hub|hub1|dxp] [host=H port=N] [param.NAME=VALUE ...]\n"
     "                    --engine ... [more engines] [--engines FILE.json] [--each [arg=ARG] [dir=DIR] [param.NAME=VALUE] ...]\n"
     "                    [--variant NAME] [--players N] [--set OPTION=VALUE ...]\n"
     "                    [--games N | --rounds N] [--gauntlet] [--concurrency N] [--seed N]\n"
@@ -173,17 +173,26 @@ int main(int argc, char** argv) {
             else if (name == "cmd") e.command.insert(e.command.begin(), v);
             else if (name == "arg") e.command.push_back(v);
             else if (name == "dir") e.directory = v;
-            else if (name.rfind("param.", 0) == 0) e.params.emplace_back(name.substr(6), v);
+            else if (name == "host") e.host = v;
+            else if (name == "port") {
+                auto port = parse_uint(v);
+                if (!port || *port < 1 || *port > 65535) return fail("--engine port= takes 1 to 65535, got " + damier::quoted(v));
+                e.port = static_cast<int>(*port);
+            } else if (name.rfind("param.", 0) == 0) e.params.emplace_back(name.substr(6), v);
             else if (name == "protocol") {
                 auto protocol = protocol_of(v);
-                if (!protocol) return fail("--engine protocol= takes hub or hub1, got " + damier::quoted(v));
+                if (!protocol) return fail("--engine protocol= takes hub, hub1 or dxp, got " + damier::quoted(v));
                 e.protocol = *protocol;
             } else {
-                return fail("--engine takes name=, cmd=, arg=, dir=, protocol=, param.NAME=; got " + damier::quoted(name));
+                return fail("--engine takes name=, cmd=, arg=, dir=, protocol=, host=, port=, param.NAME=; got " +
+                            damier::quoted(name));
             }
         }
-        if (e.command.empty() || e.command[0].empty()) return fail("--engine needs cmd=PATH");
-        if (e.name.empty()) e.name = e.command[0].substr(e.command[0].rfind('/') + 1);
+        // A DXP engine may be a peer already running: then host= and port= are enough.
+        const bool remote = e.protocol == EngineSpec::Protocol::Dxp && e.command.empty();
+        if (!remote && (e.command.empty() || e.command[0].empty())) return fail("--engine needs cmd=PATH");
+        if (e.name.empty())
+            e.name = remote ? "dxp-" + e.host + "-" + std::to_string(e.port) : e.command[0].substr(e.command[0].rfind('/') + 1);
         s.engines.push_back(e);
     }
     {

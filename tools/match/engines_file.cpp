@@ -20,8 +20,15 @@ Result<EngineSpec> engine_of(const Json& j, const std::string& where) {
             (key == "name" ? e.name : key == "dir" ? e.directory : program) = value.get<std::string>();
         } else if (key == "protocol") {
             auto protocol = value.is_string() ? protocol_of(value.get<std::string>()) : std::nullopt;
-            if (!protocol) return fail("protocol is not \"hub\" or \"hub1\"");
+            if (!protocol) return fail("protocol is not \"hub\", \"hub1\" or \"dxp\"");
             e.protocol = *protocol;
+        } else if (key == "host") {
+            if (!value.is_string()) return fail("host is not a string");
+            e.host = value.get<std::string>();
+        } else if (key == "port") {
+            if (!value.is_number_integer() || value.get<int>() < 1 || value.get<int>() > 65535)
+                return fail("port is not a whole number from 1 to 65535");
+            e.port = value.get<int>();
         } else if (key == "args") {
             if (!value.is_array()) return fail("args is not a list");
             for (const auto& a : value) {
@@ -36,8 +43,13 @@ Result<EngineSpec> engine_of(const Json& j, const std::string& where) {
                 else return fail("param " + name + " is not a string, number or boolean");
             }
         } else {
-            return fail("unknown key '" + key + "' (name, cmd, args, dir, protocol, params)");
+            return fail("unknown key '" + key + "' (name, cmd, args, dir, protocol, host, port, params)");
         }
+    }
+    // A DXP engine may be a peer already running, reached by host and port alone.
+    if (e.protocol == EngineSpec::Protocol::Dxp && program.empty()) {
+        if (e.name.empty()) e.name = "dxp-" + e.host + "-" + std::to_string(e.port);
+        return e;
     }
     if (program.empty()) return fail("no cmd");
     e.command.insert(e.command.begin(), program);

@@ -5,8 +5,10 @@
 //     "params": {"threads": 1, "eval-file": "int.weights"}},
 //    {"name": "scan", "cmd": "/opt/scan/scan", "args": ["hub"]}]
 //
-// The keys mirror --engine's: name (default: the command's file name), cmd (required),
-// args, dir, params (strings, numbers or booleans, sent as set-param in file order).
+// The keys mirror --engine's: name (default: the command's file name), cmd (required,
+// but for a DXP peer already running), args, dir, protocol ("hub", "hub1", "dxp"),
+// host and port (DXP), params (strings, numbers or booleans, sent as set-param in
+// file order).
 #pragma once
 
 #include <string>

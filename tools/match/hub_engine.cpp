@@ -42,12 +42,18 @@ void set_protocol_log(std::ostream* log) {
 }
 
 const char* protocol_name(EngineSpec::Protocol protocol) {
-    return protocol == EngineSpec::Protocol::Hub1 ? "hub1" : "hub";
+    switch (protocol) {
+        case EngineSpec::Protocol::Hub1: return "hub1";
+        case EngineSpec::Protocol::Dxp: return "dxp";
+        case EngineSpec::Protocol::Hub: break;
+    }
+    return "hub";
 }
 
 std::optional<EngineSpec::Protocol> protocol_of(std::string_view name) {
     if (name == "hub") return EngineSpec::Protocol::Hub;
     if (name == "hub1") return EngineSpec::Protocol::Hub1;
+    if (name == "dxp") return EngineSpec::Protocol::Dxp;
     return std::nullopt;
 }
 
@@ -55,6 +61,10 @@ bool HubEngine::send(std::string_view line, Clock::time_point deadline) {
     if (spec_.protocol == EngineSpec::Protocol::Hub) {
         log_line(spec_.name, '<', line);
         return process_.send(line, deadline);
+    }
+    if (spec_.protocol == EngineSpec::Protocol::Dxp) {
+        log_line(spec_.name, '<', line);
+        return dxp_ && dxp_->send(line, deadline);
     }
     // The settings check keeps untranslatable lines (a node limit) from being sent.
     auto lines = hub1::to_hub1(line);
@@ -67,6 +77,12 @@ bool HubEngine::send(std::string_view line, Clock::time_point deadline) {
 }
 
 ChildProcess::Read HubEngine::read_line(std::string& text, Clock::time_point deadline) {
+    if (spec_.protocol == EngineSpec::Protocol::Dxp) {
+        if (!dxp_) return ChildProcess::Read::Closed;
+        const auto read = dxp_->read_line(text, deadline);
+        if (read == ChildProcess::Read::Line) log_line(spec_.name, '>', text);
+        return read;
+    }
     for (;;) {
         const auto read = process_.read_line(text, deadline);
         if (read != ChildProcess::Read::Line) return read;
@@ -106,11 +122,16 @@ bool HubEngine::wait_for(const std::string& command, Clock::time_point deadline,
 std::string HubEngine::start(const std::vector<std::pair<std::string, std::string>>& rules,
                              std::chrono::milliseconds timeout) {
     process_.stop(std::chrono::milliseconds(200));
+    if (dxp_) dxp_->close(false);
     complaints_.clear();
     declared_.clear();
     id_name_ = spec_.name;
-    if (auto error = process_.start(spec_.command, spec_.directory); !error.empty()) return error;
     const auto deadline = Clock::now() + timeout;
+    if (!spec_.command.empty())
+        if (auto error = process_.start(spec_.command, spec_.directory); !error.empty()) return error;
+    if (spec_.protocol == EngineSpec::Protocol::Dxp) {
+        if (auto error = start_dxp(deadline); !error.empty()) return error;
+    }
     std::vector<std::string> lines;
     if (!send("hub", deadline) || !wait_for("wait", deadline, &lines)) {
         process_.stop(std::chrono::milliseconds(100));
@@ -228,7 +249,31 @@ bool HubEngine::recover(std::chrono::milliseconds grace) {
     return send("ping", deadline) && wait_for("pong", deadline);
 }
 
+std::string HubEngine::start_dxp(Clock::time_point deadline) {
+    // The engine's own output is read and logged but means nothing to the runner;
+    // reading it keeps an engine that prints a lot from blocking on a full pipe.
+    auto drain = [this] {
+        std::string text;
+        while (!spec_.command.empty() && process_.read_line(text, Clock::now()) == ChildProcess::Read::Line)
+            log_line(spec_.name, '>', "(stdout) " + text);
+    };
+    auto log = [this](char direction, std::string_view message) { log_line(spec_.name, direction, "DXP " + std::string(message)); };
+    dxp_ = std::make_unique<DxpBridge>(spec_.name, log, drain);
+    if (auto error = dxp_->connect(spec_.host, spec_.port, deadline, !spec_.command.empty()); !error.empty()) {
+        process_.stop(std::chrono::milliseconds(100));
+        return spec_.name + ": " + error;
+    }
+    return {};
+}
+
+bool HubEngine::running() {
+    if (spec_.protocol != EngineSpec::Protocol::Dxp) return process_.running();
+    return dxp_ && dxp_->connected() && (spec_.command.empty() || process_.running());
+}
+
 void HubEngine::quit() {
+    // A peer the runner started is told to stop; one already running stays for the next run.
+    if (dxp_) dxp_->close(!spec_.command.empty());
     send("quit", Clock::now() + std::chrono::milliseconds(100));
     process_.stop(std::chrono::milliseconds(500));
 }

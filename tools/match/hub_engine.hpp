@@ -3,6 +3,7 @@
 // returns within its deadline whatever the engine does.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "tools/match/dxp_bridge.hpp"
 #include "tools/match/process.hpp"
 
 namespace damier::match {
@@ -19,11 +21,15 @@ struct EngineSpec {
     std::vector<std::string> command;  // program and arguments
     std::string directory;             // working directory, empty = the runner's
     std::vector<std::pair<std::string, std::string>> params;  // set-param after the handshake
-    // Hub 2, or the first Hub dialect of Scan 2.0's time (tools/match/hub1_dialect.hpp).
-    enum class Protocol { Hub, Hub1 } protocol = Protocol::Hub;
+    // Hub 2, the first Hub dialect of Scan 2.0's time (tools/match/hub1_dialect.hpp),
+    // or DXP (tools/match/dxp_bridge.hpp).
+    enum class Protocol { Hub, Hub1, Dxp } protocol = Protocol::Hub;
+    // DXP: where the engine listens (the command, if any, is started first).
+    std::string host = "127.0.0.1";
+    int port = 27531;
 };
 
-// The engine definition's name of a protocol ("hub", "hub1") and back.
+// The engine definition's name of a protocol ("hub", "hub1", "dxp") and back.
 const char* protocol_name(EngineSpec::Protocol protocol);
 std::optional<EngineSpec::Protocol> protocol_of(std::string_view name);
 
@@ -62,7 +68,7 @@ public:
     // the engine does not answer (it must then be restarted).
     bool recover(std::chrono::milliseconds grace);
     void quit();
-    bool running() { return process_.running(); }
+    bool running();
     // Protocol lines the engine printed that the runner did not expect (kept for the log).
     const std::vector<std::string>& complaints() const { return complaints_; }
 
@@ -71,11 +77,14 @@ private:
     // as the engine sees it, translated for an engine of the first Hub dialect.
     bool send(std::string_view line, Clock::time_point deadline);
     ChildProcess::Read read_line(std::string& text, Clock::time_point deadline);
+    // Connects the DXP bridge (after starting the command, if any); "" or the error.
+    std::string start_dxp(Clock::time_point deadline);
     // Reads lines until one whose command is `command`; false on timeout or exit.
     bool wait_for(const std::string& command, Clock::time_point deadline, std::vector<std::string>* lines = nullptr);
 
     EngineSpec spec_;
     ChildProcess process_;
+    std::unique_ptr<DxpBridge> dxp_;  // DXP engines only
     std::string id_name_;
     std::vector<std::pair<std::string, std::string>> declared_;  // param name, values list
     std::vector<std::string> complaints_;

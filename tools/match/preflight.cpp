@@ -28,6 +28,8 @@ std::string check_settings(const MatchSettings& s) {
     if (!s.record_path.empty() && !s.is_halma())
         return "--record records Chinese checkers games; draughts games go to --pdn FILE";
     for (const auto& e : s.engines) {
+        if (e.protocol == EngineSpec::Protocol::Dxp && (s.variant != "international" || s.nocapture))
+            return e.name + " speaks DXP, which plays international draughts only";
         if (e.protocol != EngineSpec::Protocol::Hub1) continue;
         if (s.variant != "international" || s.nocapture)
             return e.name + " speaks hub1, which plays international draughts only";
