@@ -56,7 +56,9 @@ std::string engine_level(const json& request, std::string& out) {
     if (!request.contains("engine")) return {};
     const json& e = request["engine"];
     if (!e.is_object() || e.size() != 1) return "engine must be one of {depth}, {nodes}, {move_time}";
-    const auto& [name, value] = *e.items().begin();
+    // The key copied out: items() is a temporary, and a reference into it would dangle.
+    const std::string name = e.begin().key();
+    const json& value = e.begin().value();
     if (!value.is_number()) return "engine " + name + " must be a number";
     const double v = value.get<double>();
     if (name == "depth" && value.is_number_integer() && v >= 1 && v <= 30)
