@@ -262,6 +262,11 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         }
         Samples& into = (*game * 2654435761u) % 100 < static_cast<std::uint64_t>(o.holdout) ? validation : train;
         for (double c : counts) into.counts.push_back(static_cast<float>(c));
+        // Rows are read at a fixed width: a position with another count of sparse
+        // features would shift every row after it.
+        if (train.size() + validation.size() > 0 && sparse.size() != train.sparse_per_row)
+            return where + "the position has " + std::to_string(sparse.size()) + " sparse features, not " +
+                   std::to_string(train.sparse_per_row);
         train.sparse_per_row = validation.sparse_per_row = sparse.size();
         into.sparse.insert(into.sparse.end(), sparse.begin(), sparse.end());
         into.result.push_back(result);
