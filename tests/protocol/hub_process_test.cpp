@@ -122,6 +122,40 @@ TEST(HubProcess, EveryVariantSearchesFromItsStart) {
     }
 }
 
+// The multi-player searches on two threads, through the Hub: a depth search and an
+// analysis ended by stop each answer one legal move, and nothing is printed on
+// stderr (the tsan preset's ThreadSanitizer reports go there).
+TEST(HubProcess, MultiPlayerSearchesOnTwoThreadsAnswerAndStop) {
+    Hub hub;
+    hub.send("set-param name=variant value=chinese");
+    hub.send("set-param name=threads value=2");
+    for (int players : {3, 6})
+        for (const char* algorithm : {"paranoid", "brs", "maxn"}) {
+            SCOPED_TRACE(std::to_string(players) + " " + algorithm);
+            hub.send("set-param name=players value=" + std::to_string(players));
+            hub.send(std::string("set-param name=search value=") + algorithm);
+            hub.send("pos start");
+            hub.send("level depth=3");
+            const std::string move = hub.go();
+            ASSERT_FALSE(move.empty());
+            hub.send("pos start moves=\"" + move + "\"");
+            EXPECT_TRUE(hub.errors().empty()) << move;
+            hub.send("level infinite");
+            hub.send("go analyze");
+            std::this_thread::sleep_for(100ms);
+            hub.send("stop");
+            const auto lines = hub.until("done", 10s);
+            ASSERT_FALSE(lines.empty());
+            ASSERT_TRUE(starts_with(lines.back(), "done move=")) << lines.back();
+            const std::string reply = parse_reply(lines.back()).args["move"];
+            hub.send("pos start moves=\"" + move + " " + reply + "\"");
+            EXPECT_TRUE(hub.errors().empty()) << reply;
+        }
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    EXPECT_EQ(hub.process().stderr_text(), "");
+}
+
 TEST(HubProcess, PositionsAndMovesInEachNotation) {
     Hub hub;
     hub.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19x23\"");
