@@ -639,6 +639,43 @@ TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
     std::remove(path.c_str());
 }
 
+// A [chinese 6] section is read for six-player games only: with every cost term at
+// 0 there, a six-player search sees every seat level (score 0) while a two-player
+// game keeps the [chinese] weights and its score.
+TEST(HubProcess, EvalFileSectionOfAPlayerCountAppliesToThatCountOnly) {
+    const std::string path = ::testing::TempDir() + "damier-hub-counted.weights";
+    std::ofstream(path, std::ios::trunc) << "[chinese 6]\nprogress = 0\ngoal_piece = 0\nstraggler = 0\n"
+                                            "goal_hole = 0\nlateral = 0\nrearmost = 0\n";
+    Hub hub;
+    hub.send("set-param name=variant value=chinese");
+    auto score = [&](int players) {
+        hub.send("set-param name=players value=" + std::to_string(players));
+        hub.send("pos start");
+        hub.send("level depth=1");
+        std::vector<std::string> lines;
+        hub.go("think", &lines);
+        for (auto& l : lines)
+            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+        ADD_FAILURE() << "no info line";
+        return -1.0;
+    };
+    const double six = score(6), two = score(2);
+    EXPECT_GT(six, 0.0) << "a step forward puts the mover ahead";
+    EXPECT_GT(two, 0.0);
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    EXPECT_TRUE(hub.errors().empty());
+    EXPECT_EQ(score(6), 0.0) << "the [chinese 6] weights are in force";
+    EXPECT_EQ(score(2), two) << "a two-player game does not read [chinese 6]";
+    std::ofstream(path, std::ios::trunc) << "[chinese 7]\nprogress = 0\n";
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    const auto errors = hub.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("line 1: section 'chinese 7': a player count from 2 to 6"), std::string::npos) << errors[0];
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    std::remove(path.c_str());
+}
+
 // pattern-file: like eval-file, read when set and at each init; a file for other
 // rules is reported and not used.
 TEST(HubProcess, PatternFileIsReadAtSetParamAndInit) {
