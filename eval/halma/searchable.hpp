@@ -44,7 +44,8 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    TwoPlayerAdapter(const Rules& rules, const Position& root) : TwoPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
+    TwoPlayerAdapter(const Rules& rules, const Position& root)
+        : TwoPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
     TwoPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights) : eval_(rules, weights) {
         stack_.reserve(256);
         stack_.push_back({root, root.side, false});
@@ -121,7 +122,8 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    MultiPlayerAdapter(const Rules& rules, const Position& root) : MultiPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
+    MultiPlayerAdapter(const Rules& rules, const Position& root)
+        : MultiPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
     MultiPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights) : eval_(rules, weights) {
         stack_.reserve(512);
         stack_.push_back(root);

@@ -16,7 +16,9 @@ const std::array<std::string_view, 3> sections = [] {
 }();
 
 // Every variant's section may carry a player count: [chinese 6].
-eval::WeightNames weight_names() { return {"Chinese checkers", term_names, sections, variant_names, MinPlayers, MaxPlayers}; }
+eval::WeightNames weight_names() {
+    return {"Chinese checkers", term_names, sections, variant_names, MinPlayers, MaxPlayers};
+}
 
 namespace {
 

@@ -110,7 +110,8 @@ TEST(WeightsFile, BadPlayerCountSectionsAreOneLineErrors) {
               "test.weights line 1: section 'chinese six': a player count from 2 to 6 follows the name, got 'six'");
     EXPECT_EQ(error_of("[chinese -6]\n"),
               "test.weights line 1: section 'chinese -6': a player count from 2 to 6 follows the name, got '-6'");
-    EXPECT_EQ(error_of("[halma 6]\n"), "test.weights line 1: unknown section 'halma 6'") << "only variants take a count";
+    EXPECT_EQ(error_of("[halma 6]\n"), "test.weights line 1: unknown section 'halma 6'")
+        << "only variants take a count";
     EXPECT_EQ(error_of("[russian 2]\n"), "test.weights line 1: unknown section 'russian 2'");
     EXPECT_EQ(error_of("[chinse 6]\n"), "test.weights line 1: unknown section 'chinse 6'");
     EXPECT_EQ(error_of("[chinese 6]\nman = 1\n"), "test.weights line 2: unknown Chinese checkers weight 'man'");

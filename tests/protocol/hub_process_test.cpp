@@ -670,7 +670,8 @@ TEST(HubProcess, EvalFileSectionOfAPlayerCountAppliesToThatCountOnly) {
     hub.send("set-param name=eval-file value=\"" + path + "\"");
     const auto errors = hub.errors();
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("line 1: section 'chinese 7': a player count from 2 to 6"), std::string::npos) << errors[0];
+    EXPECT_NE(errors[0].find("line 1: section 'chinese 7': a player count from 2 to 6"), std::string::npos)
+        << errors[0];
     hub.send("quit");
     EXPECT_EQ(hub.process().wait_exit(10s), 0);
     std::remove(path.c_str());
