@@ -8,6 +8,8 @@
 // would give at equal speed per thread (wall-clock ratios need an idle machine),
 // and helper_share, the helper's part of the 2 threads' nodes (near 0.5 when
 // both threads had a core; a starved helper makes work_ratio look better).
+// deferral:0 turns off the deferral of moves into nodes another thread is in, to
+// show what it gains in the same run.
 //   ./build/release/bench/damier_bench --benchmark_filter=MultiSmp
 #include <benchmark/benchmark.h>
 
@@ -66,10 +68,11 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-void BM_MultiSmp(benchmark::State& state, int players, s::MultiAlgorithm algorithm, int depth) {
+void BM_MultiSmp(benchmark::State& state, int players, s::MultiAlgorithm algorithm, int depth, bool deferral) {
     const h::Rules rules = smp_rules(players);
     const std::vector<h::Position> positions = smp_positions(rules, 8);
     s::MultiSearcher<h::MultiPlayerAdapter> engine(64);
+    engine.set_deferral(deferral);
     const std::atomic<bool> stop{false};
     s::Limits limits;
     limits.depth = depth;
@@ -115,11 +118,14 @@ const bool registered = [] {
                          Case{4, s::MultiAlgorithm::Paranoid, 4}, Case{6, s::MultiAlgorithm::Paranoid, 4},
                          Case{3, s::MultiAlgorithm::MaxN, 3}, Case{4, s::MultiAlgorithm::MaxN, 3},
                          Case{6, s::MultiAlgorithm::MaxN, 3}}) {
-        const std::string name = "BM_MultiSmp/" + std::string(s::multi_algorithm_name(c.algorithm)) + "/players:" +
-                                 std::to_string(c.players) + "/depth:" + std::to_string(c.depth);
-        benchmark::RegisterBenchmark(name.c_str(), [c](benchmark::State& state) {
-            BM_MultiSmp(state, c.players, c.algorithm, c.depth);
-        })->Unit(benchmark::kMillisecond)->Iterations(1);
+        for (const bool deferral : {true, false}) {
+            const std::string name = "BM_MultiSmp/" + std::string(s::multi_algorithm_name(c.algorithm)) +
+                                     "/players:" + std::to_string(c.players) + "/depth:" + std::to_string(c.depth) +
+                                     "/deferral:" + std::to_string(deferral);
+            benchmark::RegisterBenchmark(name.c_str(), [c, deferral](benchmark::State& state) {
+                BM_MultiSmp(state, c.players, c.algorithm, c.depth, deferral);
+            })->Unit(benchmark::kMillisecond)->Iterations(1);
+        }
     }
     return true;
 }();

@@ -3,7 +3,11 @@
 // search, lazy_smp.hpp: the threads share the table; thread 0 owns the clock; the
 // search ends when thread 0 stops or a thread completes the depth limit). Unlike
 // the two-player helpers, these search every depth but start at different root
-// moves (see iterate()). One thread is deterministic under depth and node limits
+// moves (see iterate()), and a thread puts last the moves into nodes another thread
+// is searching (BusyNodes, ABDADA's deferral): two threads reach a fixed depth in
+// 0.52-0.63 of one thread's time with it, 0.69-0.95 without (paranoid and
+// best-reply, 3, 4 and 6 players, bench/multiplayer_smp_bench.cpp on an idle
+// machine). One thread is deterministic under depth and node limits
 // (same move and node count on every run after clear()); a node limit is shared
 // out among the threads.
 //
@@ -117,6 +121,8 @@ public:
     void clear() { table_.clear(); }
     // Off only to compare against plain max-n.
     void set_shallow_pruning(bool on) { pruning_ = on; }
+    // Off only to measure what deferring moves into nodes other threads are in gains.
+    void set_deferral(bool on) { deferral_ = on; }
     // Threads of the next searches (Lazy SMP, 1 to MaxThreads), sharing the table.
     void set_threads(int threads) { threads_ = std::clamp(threads, 1, MaxThreads); }
     int threads() const { return threads_; }
@@ -160,6 +166,7 @@ private:
         bool pruning = true;
         int threads = 1;
         MultiTable* table = nullptr;
+        BusyNodes* busy = nullptr;  // with more than one thread
         const Workers* workers = nullptr;
         std::function<void(const MultiReport<Move>&)> report;
         std::atomic<bool> finished{false};  // a thread completed the depth limit, or thread 0 returned
@@ -191,6 +198,8 @@ private:
         shared.pruning = pruning_;
         shared.threads = threads;
         shared.table = &table_;
+        if (threads > 1 && deferral_ && !busy_) busy_ = std::make_unique<BusyNodes>();
+        shared.busy = threads > 1 && deferral_ ? busy_.get() : nullptr;
         shared.workers = &workers_;
         shared.report = [&on_iteration](const MultiReport<Move>& r) { on_iteration(r); };
         const G& root = game;
@@ -214,6 +223,7 @@ private:
         void search(const G& root, Shared& shared) {
             shared_ = &shared;
             table_ = shared.table;
+            busy_ = shared.busy;
             algorithm_ = shared.algorithm;
             pruning_ = shared.pruning;
             const Limits& limits = shared.limits;
@@ -229,6 +239,7 @@ private:
             prune_bound_ = (players_ - 2) * Win;
             history_.assign(static_cast<std::size_t>(players_) * G::history_slots, 0);
             choices_.resize(MaxPly + 1);
+            deferred_.resize(MaxPly + 1);
             pv_.resize(MaxPly + 1);
 
             result = MultiResult<Move>{Move{}, false, game.values(), 0, 0};
@@ -341,7 +352,13 @@ private:
             Score best = max_layer ? -Infinite : Infinite;
             bool best_final = false;
             std::uint16_t best_index = MultiEntry::NoMove;
-            for (const Choice& c : choices_[ply]) {
+            const bool shared_node = busy_ && depth >= DeferDepth;
+            const BusyNodes::Guard mark(shared_node ? busy_ : nullptr, key, id_);
+            auto& deferred = deferred_[ply];
+            deferred.clear();
+            const std::size_t count = choices_[ply].size();
+            for (std::size_t k = 0; k < count + deferred.size(); ++k) {
+                const Choice c = k < count ? choices_[ply][k] : deferred[k - count];
                 if (!enter()) return 0;
                 bool in_turn = true;  // the line still follows the real turn order (for the pv)
                 if (replies) {
@@ -353,11 +370,17 @@ private:
                     in_turn = in_turn && (g.over() || g.to_move() == root_);
                     g.give_turn(root_);
                 }
-                const Score s = minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
+                const bool defer =
+                    shared_node && depth > DeferDepth && k > 0 && k < count && busy_->busy_elsewhere(g.key(), id_);
+                const Score s = defer ? 0 : minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
                 g.undo();
                 if (replies) {
                     g.undo();
                     g.undo();
+                }
+                if (defer) {
+                    deferred.push_back(c);
+                    continue;
                 }
                 if (aborted_) return 0;
                 if (max_layer ? s > best : s < best) {
@@ -396,17 +419,28 @@ private:
             order(g, ply, entry ? entry->move : MultiEntry::NoMove);
             Values best{};
             bool best_final = false;
-            const Choice* chosen = nullptr;
-            for (const Choice& c : choices_[ply]) {
+            std::optional<Choice> chosen;
+            const bool shared_node = busy_ && depth >= DeferDepth;
+            const BusyNodes::Guard mark(shared_node ? busy_ : nullptr, key, id_);
+            auto& deferred = deferred_[ply];
+            deferred.clear();
+            const std::size_t count = choices_[ply].size();
+            for (std::size_t k = 0; k < count + deferred.size(); ++k) {
+                const Choice c = k < count ? choices_[ply][k] : deferred[k - count];
                 if (!enter()) return {};
                 g.play(c.move);
+                if (shared_node && depth > DeferDepth && k > 0 && k < count && busy_->busy_elsewhere(g.key(), id_)) {
+                    g.undo();
+                    deferred.push_back(c);
+                    continue;
+                }
                 const Values v = maxn(g, depth - 1, ply + 1, chosen ? best[seat] : -Infinite, seat);
                 g.undo();
                 if (aborted_) return {};
                 if (!chosen || v[seat] > best[seat]) {
                     best = v;
                     best_final = final_;
-                    chosen = &c;
+                    chosen = c;
                     extend_pv(ply, c.move, true);
                 }
                 if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
@@ -536,6 +570,9 @@ private:
             if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, g.ply());
             else return v;
         }
+        // Nodes this deep are marked while searched, and their later moves into a node
+        // another thread is in are deferred (only with more than one thread).
+        static constexpr int DeferDepth = 2;
         static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
 
         const int id_;
@@ -551,12 +588,16 @@ private:
         std::optional<G> game_;
         std::vector<std::uint64_t> history_;
         std::vector<std::vector<Choice>> choices_;  // per ply
+        std::vector<std::vector<Choice>> deferred_;  // per ply: moves into nodes another thread was in
+        BusyNodes* busy_ = nullptr;                  // with more than one thread
         std::vector<Choice> root_moves_;
         std::vector<std::vector<Move>> pv_;  // per ply: the line from there
         typename G::MoveList scratch_;
     };
 
     MultiTable table_;
+    std::unique_ptr<BusyNodes> busy_;  // made for the first search with more than one thread
+    bool deferral_ = true;
     bool pruning_ = true;
     int threads_ = 1;
     Workers workers_;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
 #include <numeric>
 #include <random>
 
@@ -417,6 +418,31 @@ TEST(halma_search_multi, TwoThreadsShareTheNodeLimitAndHonourStop) {
     }
 }
 
+TEST(lazy_smp, BusyNodesShowAnotherThreadsNodeWhileItIsSearched) {
+    auto nodes = std::make_unique<s::BusyNodes>();
+    const std::uint64_t key = 0x9E3779B97F4A7C15ULL, other = key ^ (std::uint64_t{1} << 40);
+    EXPECT_FALSE(nodes->busy_elsewhere(key, 0));
+    {
+        const s::BusyNodes::Guard in(nodes.get(), key, 1);
+        EXPECT_TRUE(nodes->busy_elsewhere(key, 0));
+        EXPECT_FALSE(nodes->busy_elsewhere(key, 1));    // its own node
+        EXPECT_FALSE(nodes->busy_elsewhere(other, 0));  // same slot, another key
+        {
+            const s::BusyNodes::Guard again(nodes.get(), key, 0);  // thread 0 enters too
+            EXPECT_TRUE(nodes->busy_elsewhere(key, 1));
+        }
+        // Thread 0 left and cleared its mark; thread 1's was overwritten: only a
+        // move searched in its usual place is lost.
+        EXPECT_FALSE(nodes->busy_elsewhere(key, 0));
+        const s::BusyNodes::Guard more(nodes.get(), other, 2);
+        EXPECT_TRUE(nodes->busy_elsewhere(other, 0));
+        EXPECT_FALSE(nodes->busy_elsewhere(key, 0));
+    }
+    EXPECT_FALSE(nodes->busy_elsewhere(other, 0));
+    const s::BusyNodes::Guard none(nullptr, key, 1);  // one thread: nothing marked
+    EXPECT_FALSE(nodes->busy_elsewhere(key, 0));
+}
+
 // Three players, the game ending at the first finish; camp 1 (seat 0, to move)
 // two steps from filling its goal (the top point, cell 10 empty).
 h::Position two_steps_from_winning(const h::Rules& rules, h::Move& first, h::Move& second) {
@@ -461,6 +487,12 @@ TEST(halma_search_multi, ThreadsAgreeOnAForcedWin) {
         EXPECT_EQ(one.values, two.values) << s::multi_algorithm_name(a);
         EXPECT_EQ(two.depth, limits.depth);
         EXPECT_TRUE(legal(g, two.best)) << s::multi_algorithm_name(a);
+        // The same without deferring moves into the other thread's nodes.
+        s::MultiSearcher<h::MultiPlayerAdapter> plain(4);
+        plain.set_threads(2);
+        plain.set_deferral(false);
+        std::atomic<bool> stop{false};
+        EXPECT_EQ(plain.run(g, limits, a, stop).values, one.values) << s::multi_algorithm_name(a);
     }
 }
 

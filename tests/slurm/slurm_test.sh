@@ -65,7 +65,7 @@ echo "killed shard 2 after $(($(wc -l <"$shared/match/shard-2.journal") - 1)) ga
 requeued() { [ "$(job_field "${array}_2" Restarts)" = 1 ] && [ "$(job_field "${array}_2" JobState)" = PENDING ]; }
 wait_for 60 "shard 2 to be requeued" requeued
 # Slurm holds a requeued job for about two minutes; the test need not wait for it.
-scontrol update JobId="${array}_2" StartTime=now
+wait_for 30 "shard 2's start time to be reset" scontrol update JobId="${array}_2" StartTime=now
 
 # 2. Self-play array, meanwhile.
 selfplay=(--variant international --games 8 --nodes 300 --seed 11)
