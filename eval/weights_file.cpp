@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
+#include <utility>
 
 #include "engine/core/text.hpp"
 
@@ -18,6 +20,25 @@ const WeightNames* owner(std::span<const WeightNames> families, std::string_view
     for (const auto& f : families)
         if (listed(f.sections, section)) return &f;
     return nullptr;
+}
+
+// "[chinese 6]": the family of a section with a player count and its name written
+// with one blank ("chinese 6"), or a one-line error.
+using Counted = std::pair<const WeightNames*, std::string>;
+Result<Counted> counted_owner(std::span<const WeightNames> families, std::string_view section) {
+    const auto blank = section.find_last_of(" \t");
+    if (blank == std::string_view::npos) return failure<Counted>("unknown section " + damier::quoted(section));
+    const std::string_view base = trim(section.substr(0, blank)), count = section.substr(blank + 1);
+    for (const auto& f : families) {
+        if (!listed(f.counted, base)) continue;
+        const auto n = parse_uint(count);
+        if (!n || *n < static_cast<std::uint64_t>(f.min_count) || *n > static_cast<std::uint64_t>(f.max_count))
+            return failure<Counted>("section " + damier::quoted(section) + ": a player count from " +
+                                    std::to_string(f.min_count) + " to " + std::to_string(f.max_count) +
+                                    " follows the name, got " + damier::quoted(count));
+        return Counted{&f, counted_section(base, static_cast<int>(*n))};
+    }
+    return failure<Counted>("unknown section " + damier::quoted(section));
 }
 
 }  // namespace
@@ -39,7 +60,11 @@ Result<WeightsFile> WeightsFile::parse(std::string_view text, std::span<const We
             if (line.back() != ']') return fail("a section is written [name], got " + damier::quoted(line));
             section = std::string(trim(line.substr(1, line.size() - 2)));
             family = owner(families, section);
-            if (!family) return fail("unknown section " + damier::quoted(section));
+            if (!family) {
+                auto counted = counted_owner(families, section);
+                if (!counted) return fail(counted.error());
+                std::tie(family, section) = *counted;
+            }
             continue;
         }
         const auto equals = line.find('=');
@@ -96,6 +121,10 @@ void WeightsFile::apply(const WeightNames& family, std::initializer_list<std::st
             const auto at = std::find(family.names.begin(), family.names.end(), e.name);
             if (at != family.names.end()) values[static_cast<std::size_t>(at - family.names.begin())] = static_cast<int>(e.value);
         }
+}
+
+std::string counted_section(std::string_view section, int count) {
+    return std::string(section) + " " + std::to_string(count);
 }
 
 std::string format_section(std::string_view section, const WeightNames& family, std::span<const int> values) {

@@ -8,10 +8,13 @@
 //   king = 280
 //   [halma]               Chinese checkers: [chinese] and [diamond] override
 //   progress = 100
+//   [chinese 6]           overrides for games of one player count (2 to 6)
+//   to_move = 0
 //
-// A family reads its sections in order, later ones overriding earlier ones. Every
-// name and section is checked when the file is read: a typo is an error, never a
-// silently ignored weight.
+// A family reads its sections in order, later ones overriding earlier ones; a
+// section with a player count comes after the variant's own, so it sets only the
+// terms it names. Every name and section is checked when the file is read: a typo
+// is an error, never a silently ignored weight.
 #pragma once
 
 #include <span>
@@ -29,7 +32,13 @@ struct WeightNames {
     std::string_view family;                     // for messages: "draughts"
     std::span<const std::string_view> names;     // one per weight
     std::span<const std::string_view> sections;  // every section this family owns
+    // Sections that may also carry a player count, "[chinese 6]", from min_count to max_count.
+    std::span<const std::string_view> counted = {};
+    int min_count = 0, max_count = 0;
 };
+
+// The name of the section of `section` for games of `count` players: "chinese 6".
+std::string counted_section(std::string_view section, int count);
 
 class WeightsFile {
 public:

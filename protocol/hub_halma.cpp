@@ -21,7 +21,10 @@ public:
     HalmaSession(const Rules& rules, SharedTable& table)
         : rules_(rules), table_(table), position_(halma::start_position(rules_)) {}
 
-    void set_weights(const eval::WeightsFile* file) override { weights_ = halma::weights_for(variant_name(), file); }
+    // The variant's weights for this game's player count ([chinese 6] over [chinese]).
+    void set_weights(const eval::WeightsFile* file) override {
+        weights_ = halma::weights_for(variant_name(), file, rules_.players());
+    }
     std::string set_patterns(std::shared_ptr<const eval::draughts::PatternFile> file) override {
         return file ? "pattern-file is for draughts rule sets; " + std::string(variant_name()) + " does not use it" : "";
     }
@@ -139,7 +142,7 @@ private:
     std::string_view variant_name() const { return rules_.diamond() ? "diamond" : "chinese"; }
 
     Rules rules_;
-    halma::Weights weights_ = halma::builtin_weights(variant_name());
+    halma::Weights weights_ = halma::builtin_weights_for(rules_);
     SharedTable& table_;
     halma::Position position_;
     std::unique_ptr<search::AlphaBeta<halma::TwoPlayerAdapter>> two_player_;

@@ -51,7 +51,9 @@ public:
     // 19,000 with fifteen), so a two-player score never looks like a decided game.
     static constexpr int MaxCost = 25000;
 
-    explicit Evaluator(const Rules& rules, const Weights& weights = builtin_weights()) : rules_(rules), weights_(weights) {
+    // Without weights: the built-in ones of the rules' variant and player count.
+    explicit Evaluator(const Rules& rules) : Evaluator(rules, builtin_weights_for(rules)) {}
+    Evaluator(const Rules& rules, const Weights& weights) : rules_(rules), weights_(weights) {
         for (int camp = 0; camp < CampCount; ++camp) {
             const int tip = rules.goal_tip(camp);
             for (int cell = 0; cell < CellCount; ++cell) distance_[camp][cell] = topology.distance[cell][tip];

@@ -44,8 +44,9 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    TwoPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = builtin_weights())
-        : eval_(rules, weights) {
+    TwoPlayerAdapter(const Rules& rules, const Position& root)
+        : TwoPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
+    TwoPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights) : eval_(rules, weights) {
         stack_.reserve(256);
         stack_.push_back({root, root.side, false});
     }
@@ -121,8 +122,9 @@ public:
     using MoveList = halma::MoveList;
     static constexpr std::size_t history_slots = HistorySlots;
 
-    MultiPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights = builtin_weights())
-        : eval_(rules, weights) {
+    MultiPlayerAdapter(const Rules& rules, const Position& root)
+        : MultiPlayerAdapter(rules, root, builtin_weights_for(rules)) {}
+    MultiPlayerAdapter(const Rules& rules, const Position& root, const Weights& weights) : eval_(rules, weights) {
         stack_.reserve(512);
         stack_.push_back(root);
     }

@@ -15,24 +15,43 @@ const std::array<std::string_view, 3> sections = [] {
     return s;
 }();
 
-eval::WeightNames weight_names() { return {"Chinese checkers", term_names, sections}; }
+// Every variant's section may carry a player count: [chinese 6].
+eval::WeightNames weight_names() {
+    return {"Chinese checkers", term_names, sections, variant_names, MinPlayers, MaxPlayers};
+}
 
-Weights weights_for(std::string_view variant, const eval::WeightsFile* file) {
-    Weights w = builtin_weights(variant);
-    if (file) file->apply(weight_names(), {"halma", variant}, w.value);
+namespace {
+
+void apply(const eval::WeightsFile& file, std::string_view variant, int players, Weights& w) {
+    if (players) file.apply(weight_names(), {"halma", variant, eval::counted_section(variant, players)}, w.value);
+    else file.apply(weight_names(), {"halma", variant}, w.value);
+}
+
+}  // namespace
+
+Weights weights_for(std::string_view variant, const eval::WeightsFile* file, int players) {
+    Weights w = builtin_weights(variant, players);
+    if (file) apply(*file, variant, players, w);
     return w;
 }
 
-const Weights& builtin_weights(std::string_view variant) {
+const Weights& builtin_weights(std::string_view variant, int players) {
+    // One entry per section and player count (0 and MinPlayers..MaxPlayers).
     static const auto table = [] {
-        std::array<Weights, sections.size()> t{};
+        std::array<std::array<Weights, MaxPlayers + 1>, sections.size()> t{};
         for (std::size_t i = 0; i < sections.size(); ++i)
-            eval::builtin_weights_file().apply(weight_names(), {"halma", sections[i]}, t[i].value);
+            for (int n = 0; n <= MaxPlayers; ++n)
+                if (n == 0 || n >= MinPlayers) apply(eval::builtin_weights_file(), sections[i], n, t[i][n]);
         return t;
     }();
+    const std::size_t count = players >= MinPlayers && players <= MaxPlayers ? static_cast<std::size_t>(players) : 0;
     for (std::size_t i = 1; i < sections.size(); ++i)
-        if (sections[i] == variant) return table[i];
-    return table[0];
+        if (sections[i] == variant) return table[i][count];
+    return table[0][0];
+}
+
+const Weights& builtin_weights_for(const Rules& rules) {
+    return builtin_weights(rules.diamond() ? "diamond" : "chinese", rules.players());
 }
 
 }  // namespace damier::halma

@@ -67,14 +67,22 @@ struct Weights {
     bool operator==(const Weights&) const = default;
 };
 
-// Sections of a weights file Chinese checkers reads: [halma], then [chinese] or [diamond].
+// Sections of a weights file Chinese checkers reads: [halma], then [chinese] or
+// [diamond], then that variant's section for the game's player count ([chinese 6]).
 extern const std::array<std::string_view, 3> sections;
+inline constexpr int MinPlayers = 2, MaxPlayers = 6;
 eval::WeightNames weight_names();
 
-// The weights of `variant` (chinese or diamond): built-in values, then `file` when given.
-Weights weights_for(std::string_view variant, const eval::WeightsFile* file = nullptr);
+// The weights of `variant` (chinese or diamond) for games of `players` players (0:
+// no player count section): built-in values, then `file` when given.
+Weights weights_for(std::string_view variant, const eval::WeightsFile* file = nullptr, int players = 0);
 
-// The built-in weights of `variant`, computed once.
-const Weights& builtin_weights(std::string_view variant = "chinese");
+// The built-in weights of `variant` for `players` players (0: the variant's own
+// section only), computed once.
+const Weights& builtin_weights(std::string_view variant = "chinese", int players = 0);
+
+class Rules;
+// The built-in weights of the rules' variant and player count.
+const Weights& builtin_weights_for(const Rules& rules);
 
 }  // namespace damier::halma

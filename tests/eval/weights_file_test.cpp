@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "eval/builtin_weights.hpp"
 #include "eval/draughts/weights.hpp"
@@ -66,6 +68,53 @@ TEST(WeightsFile, EveryMistakeIsAOneLineErrorWithItsLine) {
     EXPECT_EQ(error_of(""), "<parsed>");
     EXPECT_EQ(error_of(std::string("\0\xff[", 3)), "test.weights line 1: expected name = value, got '??['")
         << "binary junk is refused";
+}
+
+// [chinese 6]: a section for one player count, read after the variant's own, so
+// it sets only the terms it names; other player counts never see it.
+TEST(WeightsFile, PlayerCountSectionsOverrideTheVariantForThatCountOnly) {
+    auto file = parse("[halma]\nlateral = 3\n[chinese]\ngoal_piece = 7\n[chinese 6]\ngoal_piece = 2\nto_move = 5\n"
+                      "[ chinese   3 ]\nto_move = -4\n[diamond 2]\nprogress = 90\n");
+    ASSERT_TRUE(file) << file.error();
+    std::vector<std::string> names;
+    for (const auto& e : file->entries()) names.push_back(e.section);
+    EXPECT_EQ(names, (std::vector<std::string>{"halma", "chinese", "chinese 6", "chinese 6", "chinese 3", "diamond 2"}))
+        << "a counted section's name is written with one blank";
+    using namespace halma;
+    const Weights six = weights_for("chinese", &*file, 6);
+    EXPECT_EQ(six[GoalPiece], 2);
+    EXPECT_EQ(six[ToMove], 5);
+    EXPECT_EQ(six[Lateral], 3) << "[halma] still applies";
+    EXPECT_EQ(six[Straggler], builtin_weights("chinese")[Straggler]) << "not in the file: built in";
+    for (int players : {0, 2, 4, 5}) {
+        SCOPED_TRACE(players);
+        const Weights w = weights_for("chinese", &*file, players);
+        EXPECT_EQ(w[GoalPiece], 7) << "falls back to [chinese]";
+        EXPECT_EQ(w[ToMove], builtin_weights("chinese")[ToMove]);
+    }
+    EXPECT_EQ(weights_for("chinese", &*file, 3)[ToMove], -4);
+    EXPECT_EQ(weights_for("chinese", &*file, 2)[Progress], 100) << "[diamond 2] is not chinese";
+    EXPECT_EQ(weights_for("diamond", &*file, 2)[Progress], 90);
+    EXPECT_EQ(weights_for("diamond", &*file, 3)[Progress], 100);
+    // The built-in file has no counted section yet: every count reads the variant's weights.
+    for (int players = MinPlayers; players <= MaxPlayers; ++players)
+        EXPECT_EQ(builtin_weights("chinese", players), builtin_weights("chinese")) << players;
+}
+
+TEST(WeightsFile, BadPlayerCountSectionsAreOneLineErrors) {
+    EXPECT_EQ(error_of("[chinese 7]\n"),
+              "test.weights line 1: section 'chinese 7': a player count from 2 to 6 follows the name, got '7'");
+    EXPECT_EQ(error_of("\n[chinese 1]\n"),
+              "test.weights line 2: section 'chinese 1': a player count from 2 to 6 follows the name, got '1'");
+    EXPECT_EQ(error_of("[chinese six]\n"),
+              "test.weights line 1: section 'chinese six': a player count from 2 to 6 follows the name, got 'six'");
+    EXPECT_EQ(error_of("[chinese -6]\n"),
+              "test.weights line 1: section 'chinese -6': a player count from 2 to 6 follows the name, got '-6'");
+    EXPECT_EQ(error_of("[halma 6]\n"), "test.weights line 1: unknown section 'halma 6'")
+        << "only variants take a count";
+    EXPECT_EQ(error_of("[russian 2]\n"), "test.weights line 1: unknown section 'russian 2'");
+    EXPECT_EQ(error_of("[chinse 6]\n"), "test.weights line 1: unknown section 'chinse 6'");
+    EXPECT_EQ(error_of("[chinese 6]\nman = 1\n"), "test.weights line 2: unknown Chinese checkers weight 'man'");
 }
 
 TEST(WeightsFile, FormattedSectionsReadBack) {

@@ -122,6 +122,40 @@ TEST(HubProcess, EveryVariantSearchesFromItsStart) {
     }
 }
 
+// The multi-player searches on two threads, through the Hub: a depth search and an
+// analysis ended by stop each answer one legal move, and nothing is printed on
+// stderr (the tsan preset's ThreadSanitizer reports go there).
+TEST(HubProcess, MultiPlayerSearchesOnTwoThreadsAnswerAndStop) {
+    Hub hub;
+    hub.send("set-param name=variant value=chinese");
+    hub.send("set-param name=threads value=2");
+    for (int players : {3, 6})
+        for (const char* algorithm : {"paranoid", "brs", "maxn"}) {
+            SCOPED_TRACE(std::to_string(players) + " " + algorithm);
+            hub.send("set-param name=players value=" + std::to_string(players));
+            hub.send(std::string("set-param name=search value=") + algorithm);
+            hub.send("pos start");
+            hub.send("level depth=3");
+            const std::string move = hub.go();
+            ASSERT_FALSE(move.empty());
+            hub.send("pos start moves=\"" + move + "\"");
+            EXPECT_TRUE(hub.errors().empty()) << move;
+            hub.send("level infinite");
+            hub.send("go analyze");
+            std::this_thread::sleep_for(100ms);
+            hub.send("stop");
+            const auto lines = hub.until("done", 10s);
+            ASSERT_FALSE(lines.empty());
+            ASSERT_TRUE(starts_with(lines.back(), "done move=")) << lines.back();
+            const std::string reply = parse_reply(lines.back()).args["move"];
+            hub.send("pos start moves=\"" + move + " " + reply + "\"");
+            EXPECT_TRUE(hub.errors().empty()) << reply;
+        }
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    EXPECT_EQ(hub.process().stderr_text(), "");
+}
+
 TEST(HubProcess, PositionsAndMovesInEachNotation) {
     Hub hub;
     hub.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19x23\"");
@@ -600,6 +634,44 @@ TEST(HubProcess, EvalFileWeightsAreReadAtSetParamAndInit) {
 
     hub.send("set-param name=eval-file value=\"\"");
     EXPECT_TRUE(hub.errors().empty());
+    hub.send("quit");
+    EXPECT_EQ(hub.process().wait_exit(10s), 0);
+    std::remove(path.c_str());
+}
+
+// A [chinese 6] section is read for six-player games only: with every cost term at
+// 0 there, a six-player search sees every seat level (score 0) while a two-player
+// game keeps the [chinese] weights and its score.
+TEST(HubProcess, EvalFileSectionOfAPlayerCountAppliesToThatCountOnly) {
+    const std::string path = ::testing::TempDir() + "damier-hub-counted.weights";
+    std::ofstream(path, std::ios::trunc) << "[chinese 6]\nprogress = 0\ngoal_piece = 0\nstraggler = 0\n"
+                                            "goal_hole = 0\nlateral = 0\nrearmost = 0\n";
+    Hub hub;
+    hub.send("set-param name=variant value=chinese");
+    auto score = [&](int players) {
+        hub.send("set-param name=players value=" + std::to_string(players));
+        hub.send("pos start");
+        hub.send("level depth=1");
+        std::vector<std::string> lines;
+        hub.go("think", &lines);
+        for (auto& l : lines)
+            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+        ADD_FAILURE() << "no info line";
+        return -1.0;
+    };
+    const double six = score(6), two = score(2);
+    EXPECT_GT(six, 0.0) << "a step forward puts the mover ahead";
+    EXPECT_GT(two, 0.0);
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    EXPECT_TRUE(hub.errors().empty());
+    EXPECT_EQ(score(6), 0.0) << "the [chinese 6] weights are in force";
+    EXPECT_EQ(score(2), two) << "a two-player game does not read [chinese 6]";
+    std::ofstream(path, std::ios::trunc) << "[chinese 7]\nprogress = 0\n";
+    hub.send("set-param name=eval-file value=\"" + path + "\"");
+    const auto errors = hub.errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("line 1: section 'chinese 7': a player count from 2 to 6"), std::string::npos)
+        << errors[0];
     hub.send("quit");
     EXPECT_EQ(hub.process().wait_exit(10s), 0);
     std::remove(path.c_str());

@@ -50,10 +50,11 @@ inline Result<halma::Rules> rules_for(const cli::Arguments& args, std::string_vi
 
 inline Result<halma::Weights> starting_weights(const cli::Arguments& args, std::string_view variant) {
     const auto path = args.value("eval-file");
-    if (!path) return halma::weights_for(variant);
+    // Self-play and fits are two-player: a [chinese 2] section applies.
+    if (!path) return halma::weights_for(variant, nullptr, 2);
     auto file = eval::load_eval_file(*path);
     if (!file) return failure<halma::Weights>(file.error());
-    return halma::weights_for(variant, &*file);
+    return halma::weights_for(variant, &*file, 2);
 }
 
 inline int run_selfplay(const cli::Arguments& args, const std::string& variant) {
