@@ -17,7 +17,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 # Every wait is bounded, so a stuck game fails the test instead of hanging CTest.
@@ -119,14 +119,13 @@ class Board:
         return self.server.api("/api/games/" + self.game_id())
 
     def click(self, square):
-        # The board is redrawn on every poll: an element replaced under the click is found again.
-        for attempt in range(5):
-            try:
-                self.by_id(f"sq-{square}").click()
-                return
-            except StaleElementReferenceException:
-                time.sleep(0.05)
-        raise Failure(f"square {square} could not be clicked")
+        # The board is drawn once the new game's state arrives, and redrawn on every poll:
+        # a square not drawn yet, or replaced under the click, is looked up again.
+        def clicked():
+            self.by_id(f"sq-{square}").click()
+            return True
+
+        self.wait(clicked, f"square {square} could not be clicked")
 
     def plies_shown(self):
         return int(self.by_id("status").get_attribute("data-plies"))
