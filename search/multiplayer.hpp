@@ -329,6 +329,43 @@ private:
             }
             return it;
         }
+        // A node's moves in their order, then the ones put off because another thread was
+        // in the node they lead to (BusyNodes); while it lives, the node is marked as this
+        // thread's. Both only with more than one thread, and DeferDepth plies or more to go.
+        // The pointers stay valid: the put-off list grows only while the first list is read.
+        class NodeMoves {
+        public:
+            NodeMoves(Worker& w, int ply, int depth, std::uint64_t key)
+                : w_(w), moves_(w.choices_[ply]), put_off_(w.deferred_[ply]),
+                  may_put_off_(w.busy_ && depth > DeferDepth),
+                  mark_(w.busy_ && depth >= DeferDepth ? w.busy_ : nullptr, key, w.id_) {
+                put_off_.clear();
+            }
+            // The next move to search, or nullptr when all are done.
+            const Choice* next() {
+                const std::size_t n = moves_.size();
+                if (next_ >= n + put_off_.size()) return nullptr;
+                ++next_;
+                return next_ <= n ? &moves_[next_ - 1] : &put_off_[next_ - 1 - n];
+            }
+            // With the move next() gave played: true, and the move kept for the end, when
+            // another thread is searching child_key. The first move is never put off.
+            bool put_off(const Choice& c, std::uint64_t child_key) {
+                if (!may_put_off_ || next_ <= 1 || next_ > moves_.size() || !w_.busy_->busy_elsewhere(child_key, w_.id_))
+                    return false;
+                put_off_.push_back(c);
+                return true;
+            }
+
+        private:
+            Worker& w_;
+            const std::vector<Choice>& moves_;
+            std::vector<Choice>& put_off_;
+            std::size_t next_ = 0;  // moves given so far
+            const bool may_put_off_;
+            const BusyNodes::Guard mark_;
+        };
+
         // Paranoid and best-reply: alpha-beta (fail-soft) on the root seat's value.
         // Paranoid follows the turn order, the root seat maximising, the others
         // minimising; best-reply alternates MAX layers (the root seat's moves) and MIN
@@ -352,13 +389,9 @@ private:
             Score best = max_layer ? -Infinite : Infinite;
             bool best_final = false;
             std::uint16_t best_index = MultiEntry::NoMove;
-            const bool shared_node = busy_ && depth >= DeferDepth;
-            const BusyNodes::Guard mark(shared_node ? busy_ : nullptr, key, id_);
-            auto& deferred = deferred_[ply];
-            deferred.clear();
-            const std::size_t count = choices_[ply].size();
-            for (std::size_t k = 0; k < count + deferred.size(); ++k) {
-                const Choice c = k < count ? choices_[ply][k] : deferred[k - count];
+            NodeMoves moves(*this, ply, depth, key);
+            while (const Choice* next = moves.next()) {
+                const Choice& c = *next;
                 if (!enter()) return 0;
                 bool in_turn = true;  // the line still follows the real turn order (for the pv)
                 if (replies) {
@@ -370,18 +403,14 @@ private:
                     in_turn = in_turn && (g.over() || g.to_move() == root_);
                     g.give_turn(root_);
                 }
-                const bool defer =
-                    shared_node && depth > DeferDepth && k > 0 && k < count && busy_->busy_elsewhere(g.key(), id_);
-                const Score s = defer ? 0 : minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
+                const bool put_off = moves.put_off(c, g.key());
+                const Score s = put_off ? 0 : minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
                 g.undo();
                 if (replies) {
                     g.undo();
                     g.undo();
                 }
-                if (defer) {
-                    deferred.push_back(c);
-                    continue;
-                }
+                if (put_off) continue;
                 if (aborted_) return 0;
                 if (max_layer ? s > best : s < best) {
                     best = s;
@@ -419,19 +448,14 @@ private:
             order(g, ply, entry ? entry->move : MultiEntry::NoMove);
             Values best{};
             bool best_final = false;
-            std::optional<Choice> chosen;
-            const bool shared_node = busy_ && depth >= DeferDepth;
-            const BusyNodes::Guard mark(shared_node ? busy_ : nullptr, key, id_);
-            auto& deferred = deferred_[ply];
-            deferred.clear();
-            const std::size_t count = choices_[ply].size();
-            for (std::size_t k = 0; k < count + deferred.size(); ++k) {
-                const Choice c = k < count ? choices_[ply][k] : deferred[k - count];
+            const Choice* chosen = nullptr;
+            NodeMoves moves(*this, ply, depth, key);
+            while (const Choice* next = moves.next()) {
+                const Choice& c = *next;
                 if (!enter()) return {};
                 g.play(c.move);
-                if (shared_node && depth > DeferDepth && k > 0 && k < count && busy_->busy_elsewhere(g.key(), id_)) {
+                if (moves.put_off(c, g.key())) {
                     g.undo();
-                    deferred.push_back(c);
                     continue;
                 }
                 const Values v = maxn(g, depth - 1, ply + 1, chosen ? best[seat] : -Infinite, seat);
@@ -440,7 +464,7 @@ private:
                 if (!chosen || v[seat] > best[seat]) {
                     best = v;
                     best_final = final_;
-                    chosen = c;
+                    chosen = &c;
                     extend_pv(ply, c.move, true);
                 }
                 if (pruning_ && parent_seat != seat && prune_bound_ - best[seat] <= parent_best) {
@@ -570,8 +594,7 @@ private:
             if constexpr (FinalValuesByPly<G>) return g.final_value_later(v, g.ply());
             else return v;
         }
-        // Nodes this deep are marked while searched, and their later moves into a node
-        // another thread is in are deferred (only with more than one thread).
+        // Nodes this deep are marked while searched (NodeMoves).
         static constexpr int DeferDepth = 2;
         static std::uint8_t clamp_depth(int depth) { return static_cast<std::uint8_t>(std::min(depth, 255)); }
 

@@ -577,15 +577,21 @@ TEST(HubProcess, TheLogFileRecordsBothDirections) {
     std::remove(path.c_str());
 }
 
-// The depth-1 score of a position where White is a man up (W:W31,32,33:B1,2).
-double man_up_score(Hub& hub) {
-    hub.send("pos fen=\"W:W31,32,33:B1,2\"");
+// The score of a depth-1 search of the position set.
+double depth1_score(Hub& hub) {
     hub.send("level depth=1");
     std::vector<std::string> lines;
     hub.go("think", &lines);
     for (auto& l : lines)
         if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
+    ADD_FAILURE() << "no info line";
     return 0.0;
+}
+
+// The depth-1 score of a position where White is a man up (W:W31,32,33:B1,2).
+double man_up_score(Hub& hub) {
+    hub.send("pos fen=\"W:W31,32,33:B1,2\"");
+    return depth1_score(hub);
 }
 
 // eval-file: read when set (a bad file is refused at once) and again at each init,
@@ -651,13 +657,7 @@ TEST(HubProcess, EvalFileSectionOfAPlayerCountAppliesToThatCountOnly) {
     auto score = [&](int players) {
         hub.send("set-param name=players value=" + std::to_string(players));
         hub.send("pos start");
-        hub.send("level depth=1");
-        std::vector<std::string> lines;
-        hub.go("think", &lines);
-        for (auto& l : lines)
-            if (starts_with(l, "info")) return std::stod(parse_reply(l).args["score"]);
-        ADD_FAILURE() << "no info line";
-        return -1.0;
+        return depth1_score(hub);
     };
     const double six = score(6), two = score(2);
     EXPECT_GT(six, 0.0) << "a step forward puts the mover ahead";
