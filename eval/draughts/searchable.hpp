@@ -78,6 +78,30 @@ public:
             if (list[i].crowns) list[kept++] = list[i];
         list.truncate(kept);
     }
+    // Appends the quiet moves that offer an exchange: after them the opponent
+    // must capture, each of his captures takes one piece, and every one of them
+    // can be taken back. The quiescence search then sees whether the trade is
+    // even or a shot. Only with mandatory captures and no king on the board,
+    // where capture lines stay short.
+    void exchange_moves(MoveList& list) const {
+        if constexpr (R::capture_mandatory) {
+            const auto& p = position();
+            if (p.kings) return;
+            MoveList quiet, replies;
+            game_.legal_moves(quiet);
+            for (std::size_t i = 0; i < quiet.size(); ++i) {
+                if (quiet[i].crowns) continue;
+                const auto offered = p.after(quiet[i]);
+                if (!MoveGen<R>::capture_possible(offered)) continue;
+                MoveGen<R>::generate(offered, replies);
+                bool exchange = true;
+                for (std::size_t k = 0; k < replies.size() && exchange; ++k)
+                    exchange = popcount(replies[k].captured) == 1 &&
+                               MoveGen<R>::capture_possible(offered.after(replies[k]));
+                if (exchange) list.push(quiet[i]);
+            }
+        }
+    }
     static std::size_t history_slot(const Move& m) { return std::size_t{m.from} * B::bit_count + m.to; }
 
 private:

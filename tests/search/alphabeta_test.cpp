@@ -45,6 +45,7 @@ void expect_minimax_values(bool use_table) {
     exact.reductions = false;
     exact.probcut = false;
     exact.single_reply_extension = false;
+    exact.quiescence_exchanges = false;  // minimax's leaves are static
     TranspositionTable table(1);
     AlphaBeta<Adapter<R>> engine(table, exact);
     Control control;

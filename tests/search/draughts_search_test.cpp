@@ -158,6 +158,56 @@ TEST(DraughtsSearch, QuiescenceCrownsAManOneStepFromTheCrownRow) {
     EXPECT_EQ(score(true), -200);
 }
 
+TEST(DraughtsSearch, ExchangeMovesAreTheOffersThatCanBeTakenBack) {
+    using R = draughts::International;
+    auto moves = [](const char* fen) {
+        auto p = Notation<R>::parse_fen(fen);
+        EXPECT_TRUE(p) << fen;
+        Adapter<R> game{Game<R>(*p)};
+        typename Adapter<R>::MoveList list;
+        game.exchange_moves(list);
+        std::vector<std::string> names;
+        for (std::size_t i = 0; i < list.size(); ++i) names.push_back(Notation<R>::hub_move(list[i]));
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    // 32-28 23x32 37x17 is a shot; 32-27 is answered by 22x42, taking two men;
+    // 33-28 and 33-29 give a man that cannot be taken back; 37-31 offers nothing.
+    EXPECT_EQ(moves("W:W32,33,37,41:B15,22,23"), (std::vector<std::string>{"32-28"}));
+    // With 42 taken, 32-27 22x31 37x26 trades one for one.
+    EXPECT_EQ(moves("W:W32,33,37,41,42:B15,22,23"), (std::vector<std::string>{"32-27", "32-28"}));
+    // A king anywhere on the board: capture lines may run long, no exchanges.
+    EXPECT_TRUE(moves("W:W32,33,37,41:B15,22,23,K1").empty());
+    // Without the man on 41, 32-28 is answered by 23x41 and 32-27 by 22x42, each
+    // taking two men: offers whose answer takes more than one are left out.
+    EXPECT_TRUE(moves("W:W32,33,37:B11,22,23").empty());
+}
+
+TEST(DraughtsSearch, QuiescenceSeesAShotBehindAnExchange) {
+    using R = draughts::International;
+    // Black to move: 15-20 is the quiet move, every other loses a man at once. After
+    // it, White's 32-28 23x32 37x17 wins a man, which only the exchange search sees.
+    auto p = Notation<R>::parse_fen("B:W32,33,37,41:B15,22,23");
+    ASSERT_TRUE(p);
+    eval::draughts::Weights material{};
+    material[eval::draughts::Man] = 100;
+    material[eval::draughts::King] = 300;
+    material[eval::draughts::DrawishPercent] = 100;
+    material[eval::draughts::DrawishKingsPercent] = 100;
+    auto score = [&](bool exchanges) {
+        TranspositionTable table(1);
+        SearchParameters parameters;
+        parameters.quiescence_exchanges = exchanges;
+        AlphaBeta<Adapter<R>> engine(table, parameters);
+        Control control;
+        Limits limits;
+        limits.depth = 1;
+        return engine.run(Adapter<R>(Game<R>(*p), material), limits, 1, control).score;
+    };
+    EXPECT_EQ(score(false), -100);
+    EXPECT_EQ(score(true), -200);
+}
+
 TEST(DraughtsSearch, LostPositionHasNoMoveAndAForcedWinIsScored) {
     using R = draughts::International;
     TranspositionTable table(1);
