@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -285,6 +287,40 @@ TEST(TuneCli, FitChecksItsOutputsBeforeFitting) {
                             "/w.weights --patience -1");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("patience"), std::string::npos) << r.err;
+}
+
+// Three-player Chinese checkers: self-play labels seat 0 with its standing score,
+// and the fit writes the player count's section.
+TEST(TuneCli, ChineseCheckersForThreePlayersPlaysAndFitsItsOwnSection) {
+    const std::string dir = ::testing::TempDir(), data = dir + "/three.pos", weights = dir + "/three.weights";
+    std::remove(data.c_str());  // self-play appends to an existing file
+    const auto play = run_tune("selfplay --variant chinese --players 3 --games 6 --nodes 200 --seed 5 --out " + data);
+    ASSERT_EQ(play.status, 0) << play.err;
+    std::ifstream in(data);
+    std::set<std::string> labels;
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line); ++lines) {
+        const auto tab = line.find('\t');
+        labels.insert(line.substr(tab + 1, line.find('\t', tab + 1) - tab - 1));
+    }
+    ASSERT_GT(lines, 100u);
+    for (const auto& label : labels)  // places 1 to 3, or shared: (3 - place) / 2
+        EXPECT_TRUE(label == "1" || label == "0.75" || label == "0.5" || label == "0.25" || label == "0") << label;
+    const auto fit = run_tune("fit --variant chinese --players 3 --data " + data + " --epochs 20 --holdout 30 --out " +
+                              weights);
+    ASSERT_EQ(fit.status, 0) << fit.err << fit.out;
+    std::ifstream written(weights);
+    std::stringstream text;
+    text << written.rdbuf();
+    EXPECT_NE(text.str().find("[chinese 3]"), std::string::npos) << text.str();
+    // Results outside 0 to 1 are refused with the line named.
+    {
+        std::ofstream bad(dir + "/bad.pos");
+        bad << "not checked\t1.5\t1\n";
+    }
+    const auto refused = run_tune("fit --variant chinese --players 3 --data " + dir + "/bad.pos --out " + weights);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find("line 1: bad result or game"), std::string::npos) << refused.err;
 }
 
 }  // namespace

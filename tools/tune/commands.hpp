@@ -196,7 +196,7 @@ inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const 
 using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts,
                                            std::vector<std::int32_t>& sparse)>;
 
-// Reads "position<TAB>result<TAB>game[<TAB>score]" lines into training and held-out
+// Reads "position<TAB>result<TAB>game[<TAB>score]" lines (result from 0 to 1) into training and held-out
 // samples (whole games held out); the score (the search's, for White, centi-men) is
 // kept when every line has one.
 // counts_of may append a position's phase (the opening share of phased sparse
@@ -237,9 +237,13 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         const std::string where = path + " line " + std::to_string(number) + ": ";
         const auto fields = split(line, "\t");
         if (fields.size() != 3 && fields.size() != 4) return where + "expected position, result, game[, score]";
-        const float result = fields[1] == "1" ? 1.0f : fields[1] == "0" ? 0.0f : fields[1] == "0.5" ? 0.5f : -1.0f;
+        // 1, 0.5 or 0; a fraction from 0 to 1 from a game of more than two players.
+        const std::string result_text(fields[1]);
+        char* result_end = nullptr;
+        const float result = std::strtof(result_text.c_str(), &result_end);
         auto game = parse_uint(fields[2]);
-        if (result < 0 || !game) return where + "bad result or game";
+        if (result_text.empty() || *result_end || !(result >= 0 && result <= 1) || !game)
+            return where + "bad result or game";
         float score = 0;
         if (fields.size() == 4) {
             const std::string text(fields[3]);

@@ -1,17 +1,21 @@
-// Training positions for the Chinese checkers tuner: two-player games of the engine
-// against itself (the two-player alpha-beta over halma::TwoPlayerAdapter) at a node
-// limit, from a few random opening moves per player that never increase the
-// mover's remaining distance (as damier-match's random balanced openings), every
-// position of the game written with its result.
+// Training positions for the Chinese checkers tuner: games of the engine against
+// itself at a node limit (two players: the two-player alpha-beta over
+// halma::TwoPlayerAdapter; three to six: the multi-player search's default
+// algorithm over halma::MultiPlayerAdapter), from a few random opening moves per
+// player that never increase the mover's remaining distance (as damier-match's
+// random balanced openings), every position of the game written with its result.
 //
 // Line format: "POSITION<TAB>result<TAB>game", the position string of
-// engine/halma/notation.hpp (side to move first), the result 1, 0.5 or 0 for camp 1
-// (seat 0; the first seat of every seating), the game's number (the tuner holds out
-// whole games). Game g is played with seed + g, so a run is reproducible whatever
-// the thread count (only the order of the lines changes).
+// engine/halma/notation.hpp (side to move first), the result of camp 1 (seat 0;
+// the first seat of every seating) as its standing's score (n - place) / (n - 1):
+// 1, 0.5 or 0 with two players, and fractions such as 0.333333 with more; the
+// game's number (the tuner holds out whole games). Game g is played with seed + g,
+// so a run is reproducible whatever the thread count (only the order of the lines
+// changes).
 #pragma once
 
 #include <atomic>
+#include <cstdio>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -24,6 +28,7 @@
 #include "engine/halma/notation.hpp"
 #include "eval/halma/searchable.hpp"
 #include "search/alphabeta.hpp"
+#include "search/multiplayer.hpp"
 #include "tools/tune/commands.hpp"
 
 namespace damier::tune {
@@ -33,10 +38,10 @@ using HalmaSelfplaySettings = SelfplayOptions;
 // A finished game's positions as lines (see above).
 using HalmaGameSink = std::function<void(const std::vector<std::string>& lines)>;
 
-inline std::vector<std::string> play_one_halma_game(const halma::Rules& rules, const HalmaSelfplaySettings& s,
-                                                    std::uint64_t game_seed,
-                                                    search::AlphaBeta<halma::TwoPlayerAdapter>& engine,
-                                                    const halma::Weights& weights) {
+// The start of game `game_seed`: a few random moves per player that never
+// increase the mover's remaining distance.
+inline halma::Position random_halma_opening(const halma::Rules& rules, const HalmaSelfplaySettings& s,
+                                            std::uint64_t game_seed) {
     std::mt19937_64 random(game_seed);
     halma::Position p = halma::start_position(rules);
     halma::MoveList moves;
@@ -52,6 +57,26 @@ inline std::vector<std::string> play_one_halma_game(const halma::Rules& rules, c
         if (forward.empty()) break;
         p = forward[random() % forward.size()];
     }
+    return p;
+}
+
+// The lines of a finished game: every position with seat 0's result.
+inline std::vector<std::string> labelled_lines(const halma::Rules& rules, const halma::Position& end,
+                                               std::vector<std::string> positions, std::uint64_t game_seed) {
+    // Seat 0's standing score; a game stopped unfinished counts as a shared place.
+    const double result = end.over ? halma::standings(rules, end)[0].score : 0.5;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", result);
+    const std::string label = std::string(text) + "\t" + std::to_string(game_seed);
+    for (auto& line : positions) line += "\t" + label;
+    return positions;
+}
+
+inline std::vector<std::string> play_one_halma_game(const halma::Rules& rules, const HalmaSelfplaySettings& s,
+                                                    std::uint64_t game_seed,
+                                                    search::AlphaBeta<halma::TwoPlayerAdapter>& engine,
+                                                    const halma::Weights& weights) {
+    halma::Position p = random_halma_opening(rules, s, game_seed);
     std::vector<std::string> positions;
     search::Limits limits;
     limits.nodes = s.nodes;
@@ -62,13 +87,27 @@ inline std::vector<std::string> play_one_halma_game(const halma::Rules& rules, c
         if (!found.has_move) break;  // unreachable: a game not over has a move (a pass at least)
         p = halma::play(rules, p, found.best);
     }
-    // Seat 0's score: 1 for first place, 0.5 for a shared place, 0 for second.
-    double result = 0.5;
-    if (p.over) result = halma::standings(rules, p)[0].score;
-    const std::string label =
-        std::string(result == 1.0 ? "1" : result == 0.0 ? "0" : "0.5") + "\t" + std::to_string(game_seed);
-    for (auto& line : positions) line += "\t" + label;
-    return positions;
+    return labelled_lines(rules, p, std::move(positions), game_seed);
+}
+
+// The same for three to six players, with the multi-player search.
+inline std::vector<std::string> play_one_multi_halma_game(const halma::Rules& rules, const HalmaSelfplaySettings& s,
+                                                          std::uint64_t game_seed,
+                                                          search::MultiSearcher<halma::MultiPlayerAdapter>& engine,
+                                                          const halma::Weights& weights) {
+    halma::Position p = random_halma_opening(rules, s, game_seed);
+    std::vector<std::string> positions;
+    search::Limits limits;
+    limits.nodes = s.nodes;
+    const std::atomic<bool> stop{false};
+    while (!p.over) {
+        positions.push_back(halma::position_string(p));
+        halma::MultiPlayerAdapter game(rules, p, weights);
+        const auto found = engine.run(game, limits, search::DefaultMultiAlgorithm, stop);
+        if (!found.has_move) break;  // unreachable, as above
+        p = halma::play(rules, p, found.best);
+    }
+    return labelled_lines(rules, p, std::move(positions), game_seed);
 }
 
 // Plays s.games games on s.threads threads, handing each finished game to `sink`
@@ -80,9 +119,18 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
     auto worker = [&] {
         search::TranspositionTable table(16);
         search::AlphaBeta<halma::TwoPlayerAdapter> engine(table);
+        search::MultiSearcher<halma::MultiPlayerAdapter> multi_engine(16);
         for (int g; (g = next.fetch_add(1)) < s.games;) {
-            table.clear();  // each game starts afresh, as its seed says
-            auto lines = play_one_halma_game(rules, s, s.seed + static_cast<std::uint64_t>(g), engine, weights);
+            // Each game starts afresh, as its seed says.
+            const std::uint64_t game_seed = s.seed + static_cast<std::uint64_t>(g);
+            std::vector<std::string> lines;
+            if (rules.players() == 2) {
+                table.clear();
+                lines = play_one_halma_game(rules, s, game_seed, engine, weights);
+            } else {
+                multi_engine.clear();
+                lines = play_one_multi_halma_game(rules, s, game_seed, multi_engine, weights);
+            }
             std::lock_guard guard(lock);
             sink(lines);
         }

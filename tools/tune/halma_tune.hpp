@@ -2,15 +2,18 @@
 // fit commands over the halma evaluation terms (eval/halma/eval.hpp), with the
 // generic Texel fit of tools/tune/texel.hpp.
 //
-//   damier-tune selfplay --variant chinese --players 2 --games N [--nodes N] [--threads T]
+//   damier-tune selfplay --variant chinese [--players N] --games N [--nodes N] [--threads T]
 //                        [--seed S] [--random-plies MIN-MAX] [--eval-file FILE] --out POSITIONS
-//   damier-tune fit --variant chinese --data POSITIONS [--eval-file FILE] [--epochs N]
+//   damier-tune fit --variant chinese [--players N] --data POSITIONS [--eval-file FILE] [--epochs N]
 //                   [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //
-// Self-play is two-player (the two-player search); positions are labelled with the
-// result for seat 0 (camp 1) and fitted on the score from seat 0's side: the other
-// camp's term counts minus seat 0's. Progress is the unit of the scale and stays
-// fixed, straggler_slack is not linear and stays fixed too.
+// Positions are labelled with seat 0's (camp 1's) standing score and fitted on the
+// score from seat 0's side: the mean of the other camps' term counts minus seat 0's.
+// With two players that is the two-player score; with more it is what the
+// multi-player values (eval/halma/eval.hpp) add to a seat while nobody has finished,
+// so only such positions are fitted, and the weights are written as the player
+// count's section ("chinese 3"), read over the variant's own. Progress is the unit of
+// the scale and stays fixed, straggler_slack is not linear and stays fixed too.
 #pragma once
 
 #include <algorithm>
@@ -39,22 +42,27 @@ inline Result<halma::Rules> rules_for(const cli::Arguments& args, std::string_vi
     if (!v) return failure<halma::Rules>(v.error());
     auto players = args.integer("players", 2, 6, 2);
     if (!players) return failure<halma::Rules>(players.error());
-    if (*players != 2)
-        return failure<halma::Rules>("Chinese checkers self-play and fitting are two-player: --players 2, got " +
-                                     std::to_string(*players));
     halma::Settings s;
     s.variant = *v;
-    s.players = 2;
+    s.players = static_cast<int>(*players);
     return halma::Rules::make(s);
 }
 
-inline Result<halma::Weights> starting_weights(const cli::Arguments& args, std::string_view variant) {
+// The weights file section a fit writes: the variant's with two players, else the
+// player count's.
+inline std::string fit_section(const halma::Rules& rules, std::string_view variant) {
+    const int n = rules.players();
+    return n == 2 ? std::string(variant) : std::string(variant) + " " + std::to_string(n);
+}
+
+// The weights of the rules' player count (its section over the variant's).
+inline Result<halma::Weights> starting_weights(const cli::Arguments& args, std::string_view variant,
+                                               const halma::Rules& rules) {
     const auto path = args.value("eval-file");
-    // Self-play and fits are two-player: a [chinese 2] section applies.
-    if (!path) return halma::weights_for(variant, nullptr, 2);
+    if (!path) return halma::weights_for(variant, nullptr, rules.players());
     auto file = eval::load_eval_file(*path);
     if (!file) return failure<halma::Weights>(file.error());
-    return halma::weights_for(variant, &*file, 2);
+    return halma::weights_for(variant, &*file, rules.players());
 }
 
 inline int run_selfplay(const cli::Arguments& args, const std::string& variant) {
@@ -62,7 +70,7 @@ inline int run_selfplay(const cli::Arguments& args, const std::string& variant) 
     if (!rules) return fail(rules.error());
     auto options = selfplay_options(args);
     if (!options) return fail(options.error());
-    auto weights = starting_weights(args, variant);
+    auto weights = starting_weights(args, variant, *rules);
     if (!weights) return fail(weights.error());
     return write_selfplay(args, variant, options->games, 20,
                           [&](const LinesSink& sink) { halma_selfplay(*rules, *options, *weights, sink); });
@@ -73,7 +81,7 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     if (!rules) return fail(rules.error());
     auto options = fit_options(args);
     if (!options) return fail(options.error());
-    auto weights = starting_weights(args, variant);
+    auto weights = starting_weights(args, variant, *rules);
     if (!weights) return fail(weights.error());
     std::vector<bool> tunable(halma::TermCount);
     for (std::size_t t = 0; t < halma::TermCount; ++t) tunable[t] = halma::tunable(static_cast<halma::Term>(t));
@@ -82,7 +90,7 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     if (!free) return fail(free.error());
 
     const halma::Evaluator eval(*rules, *weights);
-    const int camp = rules->seat(0), other = rules->seat(1);
+    const int players = rules->players(), camp = rules->seat(0);
     Samples train, validation;
     std::size_t finished = 0;
     const auto error = read_samples(
@@ -91,8 +99,14 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
             auto p = halma::parse_position(*rules, text);
             if (!p) return p.error();
             if (p->over) return {};
-            const auto c = eval.score_counts(*p, camp, other);
-            counts.assign(c.count.begin(), c.count.end());
+            for (int seat = 0; seat < players; ++seat)
+                if (p->place2[rules->seat(seat)]) return {};  // someone has finished: not fitted
+            // The others' mean minus seat 0's.
+            counts.assign(halma::TermCount, 0.0);
+            for (int seat = 1; seat < players; ++seat) {
+                const auto c = eval.score_counts(*p, camp, rules->seat(seat));
+                for (std::size_t t = 0; t < halma::TermCount; ++t) counts[t] += c.count[t] / (players - 1);
+            }
             return {};
         },
         train, validation, finished);
@@ -100,7 +114,8 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     std::printf("fit %s: %zu training and %zu held-out positions\n", variant.c_str(), train.size(), validation.size());
     std::vector<double> start(weights->value.begin(), weights->value.end());
     start[halma::StragglerSlack] = 0;  // a parameter of the straggler count, not a weight of the sum
-    return fit_and_write(*options, variant, halma::weight_names(), weights->value, start, *free, train, validation);
+    return fit_and_write(*options, fit_section(*rules, variant), halma::weight_names(), weights->value, start, *free,
+                         train, validation);
 }
 
 // The dispatch of damier-tune for Chinese checkers: status, or -1 when `variant`
