@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -72,40 +73,17 @@ inline std::vector<std::string> labelled_lines(const halma::Rules& rules, const 
     return positions;
 }
 
+// One game from its seed's opening; best_move(position) is the engine's move.
+template <class BestMove>
 inline std::vector<std::string> play_one_halma_game(const halma::Rules& rules, const HalmaSelfplaySettings& s,
-                                                    std::uint64_t game_seed,
-                                                    search::AlphaBeta<halma::TwoPlayerAdapter>& engine,
-                                                    const halma::Weights& weights) {
+                                                    std::uint64_t game_seed, BestMove&& best_move) {
     halma::Position p = random_halma_opening(rules, s, game_seed);
     std::vector<std::string> positions;
-    search::Limits limits;
-    limits.nodes = s.nodes;
     while (!p.over) {
         positions.push_back(halma::position_string(p));
-        search::Control control;
-        auto found = engine.run(halma::TwoPlayerAdapter(rules, p, weights), limits, 1, control);
-        if (!found.has_move) break;  // unreachable: a game not over has a move (a pass at least)
-        p = halma::play(rules, p, found.best);
-    }
-    return labelled_lines(rules, p, std::move(positions), game_seed);
-}
-
-// The same for three to six players, with the multi-player search.
-inline std::vector<std::string> play_one_multi_halma_game(const halma::Rules& rules, const HalmaSelfplaySettings& s,
-                                                          std::uint64_t game_seed,
-                                                          search::MultiSearcher<halma::MultiPlayerAdapter>& engine,
-                                                          const halma::Weights& weights) {
-    halma::Position p = random_halma_opening(rules, s, game_seed);
-    std::vector<std::string> positions;
-    search::Limits limits;
-    limits.nodes = s.nodes;
-    const std::atomic<bool> stop{false};
-    while (!p.over) {
-        positions.push_back(halma::position_string(p));
-        halma::MultiPlayerAdapter game(rules, p, weights);
-        const auto found = engine.run(game, limits, search::DefaultMultiAlgorithm, stop);
-        if (!found.has_move) break;  // unreachable, as above
-        p = halma::play(rules, p, found.best);
+        const std::optional<halma::Move> m = best_move(p);
+        if (!m) break;  // unreachable: a game not over has a move (a pass at least)
+        p = halma::play(rules, p, *m);
     }
     return labelled_lines(rules, p, std::move(positions), game_seed);
 }
@@ -120,17 +98,24 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
         search::TranspositionTable table(16);
         search::AlphaBeta<halma::TwoPlayerAdapter> engine(table);
         search::MultiSearcher<halma::MultiPlayerAdapter> multi_engine(16);
-        for (int g; (g = next.fetch_add(1)) < s.games;) {
-            // Each game starts afresh, as its seed says.
-            const std::uint64_t game_seed = s.seed + static_cast<std::uint64_t>(g);
-            std::vector<std::string> lines;
+        search::Limits limits;
+        limits.nodes = s.nodes;
+        const std::atomic<bool> stop{false};
+        // Two players: the two-player search; more: the multi-player search.
+        auto best_move = [&](const halma::Position& p) -> std::optional<halma::Move> {
             if (rules.players() == 2) {
-                table.clear();
-                lines = play_one_halma_game(rules, s, game_seed, engine, weights);
-            } else {
-                multi_engine.clear();
-                lines = play_one_multi_halma_game(rules, s, game_seed, multi_engine, weights);
+                search::Control control;
+                const auto found = engine.run(halma::TwoPlayerAdapter(rules, p, weights), limits, 1, control);
+                return found.has_move ? std::optional(found.best) : std::nullopt;
             }
+            halma::MultiPlayerAdapter game(rules, p, weights);
+            const auto found = multi_engine.run(game, limits, search::DefaultMultiAlgorithm, stop);
+            return found.has_move ? std::optional(found.best) : std::nullopt;
+        };
+        for (int g; (g = next.fetch_add(1)) < s.games;) {
+            table.clear();  // each game starts afresh, as its seed says
+            multi_engine.clear();
+            auto lines = play_one_halma_game(rules, s, s.seed + static_cast<std::uint64_t>(g), best_move);
             std::lock_guard guard(lock);
             sink(lines);
         }
