@@ -183,7 +183,7 @@ const char* const usage_text =
     "                       [--king-squares]\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
-    "       (Chinese checkers: --variant chinese|diamond --players 2)\n"
+    "       (Chinese checkers: --variant chinese|diamond [--players 2-6])\n"
     "       damier-tune --help | --version\n";
 
 // A wrong command line: the usage on stderr, status 2.
