@@ -196,9 +196,9 @@ inline Result<std::vector<bool>> apply_freeze(const cli::Arguments& args, const 
 using CountsOf = std::function<std::string(std::string_view position, std::vector<double>& counts,
                                            std::vector<std::int32_t>& sparse)>;
 
-// Reads "position<TAB>result<TAB>game[<TAB>score]" lines (result from 0 to 1) into training and held-out
-// samples (whole games held out); the score (the search's, for White, centi-men) is
-// kept when every line has one.
+// Reads "position<TAB>result<TAB>game[<TAB>score]" lines (result from 0 to 1) into
+// training and held-out samples (whole games held out); the score (the search's,
+// for White, centi-men) is kept when every line has one.
 // counts_of may append a position's phase (the opening share of phased sparse
 // features) to *phases; it is filed with the sample.
 inline std::string read_samples(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& train,
