@@ -96,9 +96,15 @@ TEST(WeightsFile, PlayerCountSectionsOverrideTheVariantForThatCountOnly) {
     EXPECT_EQ(weights_for("chinese", &*file, 2)[Progress], 100) << "[diamond 2] is not chinese";
     EXPECT_EQ(weights_for("diamond", &*file, 2)[Progress], 90);
     EXPECT_EQ(weights_for("diamond", &*file, 3)[Progress], 100);
-    // The built-in file has no counted section yet: every count reads the variant's weights.
+    // The built-in file has a [chinese 3] section (F3, eval/halma/SPRT.md): three
+    // players read it, every other count the variant's weights.
     for (int players = MinPlayers; players <= MaxPlayers; ++players)
-        EXPECT_EQ(builtin_weights("chinese", players), builtin_weights("chinese")) << players;
+        if (players != 3) {
+            EXPECT_EQ(builtin_weights("chinese", players), builtin_weights("chinese")) << players;
+        }
+    EXPECT_EQ(builtin_weights("chinese", 3)[ToMove], -129);
+    EXPECT_EQ(builtin_weights("chinese")[ToMove], 0);
+    EXPECT_EQ(builtin_weights("chinese", 3)[Progress], 100) << "the unit stays";
 }
 
 TEST(WeightsFile, BadPlayerCountSectionsAreOneLineErrors) {

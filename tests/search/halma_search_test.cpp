@@ -154,8 +154,12 @@ TEST(halma_search_eval, ProgressRaisesTheMoversValue) {
     const int from = 111;  // cell 112
     const int to = h::topology.neighbour[from][2];  // (0, -1): up and to the right
     const h::Position after = h::play(rules, start, h::Move::make(from, to, h::MoveKind::Step));
-    EXPECT_GT(eval.values(after)[0], eval.values(start)[0]);
-    EXPECT_LT(eval.cost(after, 0), eval.cost(start, 0));
+    // Compared with the same side to move: the tempo term (three players' to_move)
+    // is not progress.
+    h::Position before = start;
+    before.side = after.side;
+    EXPECT_GT(eval.values(after)[0], eval.values(before)[0]);
+    EXPECT_LT(eval.cost(after, 0), eval.cost(before, 0));
 }
 
 // Camp 1 (bottom) one step from finishing: its goal, the top point, is full but
