@@ -124,6 +124,28 @@ TEST(DraughtsSearch, NodeLimitIsExactOnOneThread) {
     EXPECT_GE(result.depth, 3);
 }
 
+// Material alone: a man 100, a king 300, no drawish scaling (the built-in terms
+// would blur the one-man differences these tests look for).
+eval::draughts::Weights material_weights() {
+    eval::draughts::Weights material{};
+    material[eval::draughts::Man] = 100;
+    material[eval::draughts::King] = 300;
+    material[eval::draughts::DrawishPercent] = 100;
+    material[eval::draughts::DrawishKingsPercent] = 100;
+    return material;
+}
+
+// The score of a one-ply search of p on material alone with these parameters.
+template <class R>
+Score depth1_material_score(const Position<typename R::board>& p, const SearchParameters& parameters) {
+    TranspositionTable table(1);
+    AlphaBeta<Adapter<R>> engine(table, parameters);
+    Control control;
+    Limits limits;
+    limits.depth = 1;
+    return engine.run(Adapter<R>(Game<R>(p), material_weights()), limits, 1, control).score;
+}
+
 TEST(DraughtsSearch, QuiescenceCrownsAManOneStepFromTheCrownRow) {
     using R = draughts::International;
     // White's man on 6 crowns at 1 next move, whatever Black plays.
@@ -139,20 +161,10 @@ TEST(DraughtsSearch, QuiescenceCrownsAManOneStepFromTheCrownRow) {
     EXPECT_EQ(Notation<R>::hub_move(list[0]), "6-1");
     // One ply for Black, then quiescence: only the crowning search sees the king.
     // Material alone (the built-in runaway term values such a man almost as a king).
-    eval::draughts::Weights material{};
-    material[eval::draughts::Man] = 100;
-    material[eval::draughts::King] = 300;
-    material[eval::draughts::DrawishPercent] = 100;
-    material[eval::draughts::DrawishKingsPercent] = 100;
     auto score = [&](bool crowning) {
-        TranspositionTable table(1);
         SearchParameters parameters;
         parameters.quiescence_crowning = crowning;
-        AlphaBeta<Adapter<R>> engine(table, parameters);
-        Control control;
-        Limits limits;
-        limits.depth = 1;
-        return engine.run(Adapter<R>(Game<R>(*p), material), limits, 1, control).score;
+        return depth1_material_score<R>(*p, parameters);
     };
     EXPECT_EQ(score(false), 0);
     EXPECT_EQ(score(true), -200);
@@ -189,20 +201,10 @@ TEST(DraughtsSearch, QuiescenceSeesAShotBehindAnExchange) {
     // it, White's 32-28 23x32 37x17 wins a man, which only the exchange search sees.
     auto p = Notation<R>::parse_fen("B:W32,33,37,41:B15,22,23");
     ASSERT_TRUE(p);
-    eval::draughts::Weights material{};
-    material[eval::draughts::Man] = 100;
-    material[eval::draughts::King] = 300;
-    material[eval::draughts::DrawishPercent] = 100;
-    material[eval::draughts::DrawishKingsPercent] = 100;
     auto score = [&](bool exchanges) {
-        TranspositionTable table(1);
         SearchParameters parameters;
         parameters.quiescence_exchanges = exchanges;
-        AlphaBeta<Adapter<R>> engine(table, parameters);
-        Control control;
-        Limits limits;
-        limits.depth = 1;
-        return engine.run(Adapter<R>(Game<R>(*p), material), limits, 1, control).score;
+        return depth1_material_score<R>(*p, parameters);
     };
     EXPECT_EQ(score(false), -100);
     EXPECT_EQ(score(true), -200);

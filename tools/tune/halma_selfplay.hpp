@@ -95,15 +95,17 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
     std::atomic<int> next{0};
     std::mutex lock;
     auto worker = [&] {
-        search::TranspositionTable table(16);
+        // Only the search of this player count gets a table.
+        const bool two_players = rules.players() == 2;
+        search::TranspositionTable table(two_players ? 16 : 1);
         search::AlphaBeta<halma::TwoPlayerAdapter> engine(table);
-        search::MultiSearcher<halma::MultiPlayerAdapter> multi_engine(16);
+        search::MultiSearcher<halma::MultiPlayerAdapter> multi_engine(two_players ? 0 : 16);
         search::Limits limits;
         limits.nodes = s.nodes;
         const std::atomic<bool> stop{false};
         // Two players: the two-player search; more: the multi-player search.
         auto best_move = [&](const halma::Position& p) -> std::optional<halma::Move> {
-            if (rules.players() == 2) {
+            if (two_players) {
                 search::Control control;
                 const auto found = engine.run(halma::TwoPlayerAdapter(rules, p, weights), limits, 1, control);
                 return found.has_move ? std::optional(found.best) : std::nullopt;
@@ -113,8 +115,9 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
             return found.has_move ? std::optional(found.best) : std::nullopt;
         };
         for (int g; (g = next.fetch_add(1)) < s.games;) {
-            table.clear();  // each game starts afresh, as its seed says
-            multi_engine.clear();
+            // Each game starts afresh, as its seed says.
+            if (two_players) table.clear();
+            else multi_engine.clear();
             auto lines = play_one_halma_game(rules, s, s.seed + static_cast<std::uint64_t>(g), best_move);
             std::lock_guard guard(lock);
             sink(lines);
