@@ -135,8 +135,8 @@ public:
     // MultiReport<Move>&) after each iteration deeper than any reported before
     // (from any thread, one call at a time). With no limit at all it goes on to
     // MaxPly. A stop at any moment returns the deepest completed iteration's best
-    // move (thread 0's on a tie); thread 0's first iteration always finishes one
-    // root move.
+    // move (thread 0's on a tie), or a move that beat it in the next iteration before
+    // the stop; thread 0's first iteration always finishes one root move.
     template <class OnIteration = NoIterationCallback>
     MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
                           OnIteration&& on_iteration = {}) {
@@ -254,8 +254,17 @@ private:
             const int max_depth = limits.depth ? std::min(limits.depth, MaxPly - 1) : MaxPly - 1;
             for (int depth = 1; depth <= max_depth; ++depth) {
                 const Iteration it = iterate(game, depth);
-                // Only thread 0's first iteration counts when cut short (it has a move or more).
-                if (aborted_ && (depth > 1 || id_ != 0)) break;
+                if (aborted_ && (depth > 1 || id_ != 0)) {
+                    // A cut-short iteration still counts where a move beat the previous
+                    // best, which is searched first: its value is exact (a fixed move
+                    // time always ends inside an iteration, and a second thread's speed
+                    // shows only here unless it completes one more).
+                    if (it.best != 0) {
+                        result.best = root_moves_[it.best].move;
+                        result.values = it.values;
+                    }
+                    break;
+                }
                 result.best = root_moves_[it.best].move;
                 result.values = it.values;
                 if (aborted_) break;

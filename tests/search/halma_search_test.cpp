@@ -343,6 +343,36 @@ TEST(halma_search_multi, StopFlagIsHonoured) {
     }
 }
 
+// A search stopped inside an iteration answers the move that beat the previous best
+// in it: a fixed move time always stops a search that way. Stopping one node short
+// of the depth-(d+1) search leaves its last root move unfinished, so where that
+// search changed its mind before its last move, the cut-short one answers the new
+// move, with depth d still reported. (The depths are ones at which the best move
+// changes in these positions; best-reply's parity differs.)
+TEST(halma_search_multi, AMoveThatBeatTheBestInACutShortIterationIsPlayed) {
+    for (auto a : Algorithms) {
+        const int depth = a == s::MultiAlgorithm::BestReply ? 2 : 3;
+        int adopted = 0;
+        for (std::uint64_t seed = 1; seed <= 4 && adopted == 0; ++seed) {
+            const auto rules = make_rules(3);
+            h::MultiPlayerAdapter g(rules, random_position(rules, 9 + static_cast<int>(seed % 4), seed));
+            s::Limits limits;
+            limits.depth = depth;
+            const auto shallow = search(g, limits, a);
+            limits.depth = depth + 1;
+            const auto deep = search(g, limits, a);
+            ASSERT_EQ(deep.depth, depth + 1);
+            s::Limits cut;
+            cut.nodes = deep.nodes - 1;
+            const auto cut_short = search(g, cut, a);
+            EXPECT_EQ(cut_short.depth, depth) << s::multi_algorithm_name(a) << " seed " << seed;
+            EXPECT_TRUE(legal(g, cut_short.best));
+            if (cut_short.best != shallow.best && cut_short.best == deep.best) ++adopted;
+        }
+        EXPECT_EQ(adopted, 1) << s::multi_algorithm_name(a);
+    }
+}
+
 TEST(halma_search_multi, GameOverHasNoMove) {
     const auto rules = make_rules(2);
     int from = 0;
