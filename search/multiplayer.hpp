@@ -219,7 +219,8 @@ private:
         std::atomic<std::uint64_t> nodes{0};
         MultiResult<Move> result{};
 
-        // Iterative deepening from root; the result is the deepest completed iteration.
+        // Iterative deepening from root; the result is the deepest completed iteration,
+        // or a move that beat it in the cut-short iteration after.
         void search(const G& root, Shared& shared) {
             shared_ = &shared;
             table_ = shared.table;
