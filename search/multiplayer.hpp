@@ -103,6 +103,32 @@ struct MultiResult {
     int depth;      // last completed iteration (0 when the first was stopped)
 };
 
+// What one thread's search ended with, for choosing the move a search plays.
+struct ThreadOutcome {
+    int depth = 0;              // its deepest completed iteration
+    bool beat_in_next = false;  // a move beat that iteration's best in the cut-short one after it
+    Score value = 0;            // then the root seat's value of that move, exact one ply deeper
+};
+
+// The deepest completed iteration wins, the first thread's on a tie; at equal depth
+// a move that beat the best in the cut-short iteration after it wins over none, and
+// the higher value over the lower. The threads start that iteration at different
+// root moves, so a second thread's speed counts here even when no thread completes
+// one more iteration (at a fixed move time, most moves).
+inline std::size_t chosen_thread(const std::vector<ThreadOutcome>& threads) {
+    std::size_t chosen = 0;
+    for (std::size_t i = 1; i < threads.size(); ++i) {
+        const ThreadOutcome& t = threads[i];
+        const ThreadOutcome& c = threads[chosen];
+        if (t.depth != c.depth) {
+            if (t.depth > c.depth) chosen = i;
+        } else if (t.beat_in_next && (!c.beat_in_next || t.value > c.value)) {
+            chosen = i;
+        }
+    }
+    return chosen;
+}
+
 struct NoIterationCallback {
     template <class Report>
     void operator()(const Report&) const {}
@@ -135,8 +161,9 @@ public:
     // MultiReport<Move>&) after each iteration deeper than any reported before
     // (from any thread, one call at a time). With no limit at all it goes on to
     // MaxPly. A stop at any moment returns the deepest completed iteration's best
-    // move (thread 0's on a tie), or a move that beat it in the next iteration before
-    // the stop; thread 0's first iteration always finishes one root move.
+    // move, or a move that beat it in the next iteration before the stop, of the
+    // thread chosen_thread() picks; thread 0's first iteration always finishes one
+    // root move.
     template <class OnIteration = NoIterationCallback>
     MultiResult<Move> run(G& game, const Limits& limits, MultiAlgorithm algorithm, const std::atomic<bool>& stop,
                           OnIteration&& on_iteration = {}) {
@@ -204,9 +231,9 @@ private:
         shared.report = [&on_iteration](const MultiReport<Move>& r) { on_iteration(r); };
         const G& root = game;
         run_lazy_smp(threads, shared.finished, [this, &root, &shared](int i) { workers_[i]->search(root, shared); });
-        MultiResult<Move> result = workers_[0]->result;
-        for (int i = 1; i < threads; ++i)
-            if (workers_[i]->result.depth > result.depth) result = workers_[i]->result;
+        std::vector<ThreadOutcome> outcomes;
+        for (int i = 0; i < threads; ++i) outcomes.push_back(workers_[i]->outcome());
+        MultiResult<Move> result = workers_[chosen_thread(outcomes)]->result;
         result.nodes = shared.total_nodes();
         return result;
     }
@@ -218,6 +245,9 @@ private:
 
         std::atomic<std::uint64_t> nodes{0};
         MultiResult<Move> result{};
+        bool beat_in_next = false;  // result.best beat the best of iteration result.depth in the next
+
+        ThreadOutcome outcome() const { return {result.depth, beat_in_next, result.values[root_]}; }
 
         // Iterative deepening from root; the result is the deepest completed iteration,
         // or a move that beat it in the cut-short iteration after.
@@ -244,6 +274,7 @@ private:
             pv_.resize(MaxPly + 1);
 
             result = MultiResult<Move>{Move{}, false, game.values(), 0, 0};
+            beat_in_next = false;
             if (game.over()) return;
             collect(game, 0, root_);
             if (choices_[0].empty()) return;
@@ -263,6 +294,7 @@ private:
                     if (it.best != 0) {
                         result.best = root_moves_[it.best].move;
                         result.values = it.values;
+                        beat_in_next = true;
                     }
                     break;
                 }

@@ -373,6 +373,20 @@ TEST(halma_search_multi, AMoveThatBeatTheBestInACutShortIterationIsPlayed) {
     }
 }
 
+// With more than one thread the search plays the deepest completed iteration's move,
+// or at equal depth the best move that beat it in any thread's cut-short iteration.
+TEST(halma_search_multi, ThreadsPoolTheirCutShortIterations) {
+    using O = s::ThreadOutcome;
+    EXPECT_EQ(s::chosen_thread({O{3, true, 50}, O{4, false, 0}}), 1u) << "a completed iteration outweighs a partial one";
+    EXPECT_EQ(s::chosen_thread({O{4, false, 0}, O{3, true, 50}}), 0u);
+    EXPECT_EQ(s::chosen_thread({O{3, false, 0}, O{3, true, -20}}), 1u) << "a move that beat the best one ply deeper";
+    EXPECT_EQ(s::chosen_thread({O{3, true, -20}, O{3, false, 90}}), 0u);
+    EXPECT_EQ(s::chosen_thread({O{3, true, 10}, O{3, true, 20}}), 1u) << "the higher exact value";
+    EXPECT_EQ(s::chosen_thread({O{3, true, 20}, O{3, true, 20}}), 0u) << "the first thread on a tie";
+    EXPECT_EQ(s::chosen_thread({O{3, false, 40}, O{3, false, 70}}), 0u) << "values of a completed iteration";
+    EXPECT_EQ(s::chosen_thread({O{3, false, 0}, O{3, true, 5}, O{3, true, 9}, O{2, true, 99}}), 2u);
+}
+
 TEST(halma_search_multi, GameOverHasNoMove) {
     const auto rules = make_rules(2);
     int from = 0;
