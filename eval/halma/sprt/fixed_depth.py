@@ -7,23 +7,16 @@ worth (eval/halma/SPRT.md). With one thread each game is then deterministic.
 
 usage: damier-match --engine name=d3 cmd=python3 arg=fixed_depth.py arg=3 arg=DAMIER ...
 """
-import subprocess
 import sys
+
+from hub_relay import relay
 
 
 def main():
     if len(sys.argv) < 3 or not sys.argv[1].isdigit():
         sys.exit("usage: fixed_depth.py DEPTH ENGINE [ARG...]")
     level = "level depth=%s\n" % sys.argv[1]
-    engine = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, text=True)
-    try:
-        for line in sys.stdin:
-            engine.stdin.write(level if line.split()[:1] == ["level"] else line)
-            engine.stdin.flush()
-        engine.stdin.close()
-    except BrokenPipeError:
-        pass
-    sys.exit(engine.wait())
+    sys.exit(relay(sys.argv[2:], lambda line: level if line.split()[:1] == ["level"] else line))
 
 
 if __name__ == "__main__":

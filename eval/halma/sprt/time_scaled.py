@@ -8,8 +8,9 @@ can gain at that time control (eval/halma/SPRT.md).
 usage: damier-match --engine name=slow2 cmd=python3 arg=time_scaled.py arg=2 arg=DAMIER ...
 """
 import re
-import subprocess
 import sys
+
+from hub_relay import relay
 
 MOVE_TIME = re.compile(r"move-time=([0-9.]+)")
 
@@ -18,16 +19,8 @@ def main():
     if len(sys.argv) < 3:
         sys.exit("usage: time_scaled.py FACTOR ENGINE [ARG...]")
     factor = float(sys.argv[1])
-    engine = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, text=True)
     scale = lambda m: "move-time=%.3f" % (float(m.group(1)) * factor)
-    try:
-        for line in sys.stdin:
-            engine.stdin.write(MOVE_TIME.sub(scale, line))
-            engine.stdin.flush()
-        engine.stdin.close()
-    except BrokenPipeError:
-        pass
-    sys.exit(engine.wait())
+    sys.exit(relay(sys.argv[2:], lambda line: MOVE_TIME.sub(scale, line)))
 
 
 if __name__ == "__main__":
