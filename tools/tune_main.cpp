@@ -6,6 +6,7 @@
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
+//                   [--threads T]
 //
 // selfplay writes quiet positions with their game's result; fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
@@ -180,7 +181,7 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--king-squares]\n"
+    "                       [--king-squares] [--threads T]\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
     "       (Chinese checkers: --variant chinese|diamond [--players 2-6])\n"

@@ -172,6 +172,29 @@ TEST(Texel, MinibatchesFitLikeTheFullBatch) {
     EXPECT_LT(r.validation_loss, r.validation_loss_before);
 }
 
+// Threads share the passes: a fit on three threads repeats exactly, and finds what
+// one thread finds up to the order of the additions.
+TEST(Texel, ThreadedFitsRepeatAndAgreeWithOneThread) {
+    static const Samples train = synthetic(40000, 10, 100, 30, 0.8);
+    static const Samples held_out = synthetic(10000, 11, 100, 30, 0.8);
+    auto run = [&](int threads) {
+        FitSettings settings;
+        settings.epochs = 200;
+        settings.report_every = 50;
+        settings.threads = threads;
+        return fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {});
+    };
+    const FitResult one = run(1), three = run(3), again = run(3);
+    EXPECT_EQ(three.weights, again.weights);
+    EXPECT_EQ(three.validation_loss, again.validation_loss);
+    EXPECT_EQ(three.k, again.k);
+    EXPECT_NEAR(three.weights[1], one.weights[1], 1);
+    EXPECT_NEAR(three.weights[1], 30, 4);
+    EXPECT_NEAR(three.validation_loss, one.validation_loss, 1e-4);
+    EXPECT_NEAR(log_loss(train, {100, 30}, 0.8, 3), log_loss(train, {100, 30}, 0.8), 1e-12);
+    EXPECT_NEAR(fit_k(train, {100, 30}, 2), fit_k(train, {100, 30}), 1e-6);
+}
+
 // Paired sparse weights: an opening value counted with the sample's phase and an
 // ending value with the rest; results drawn with +50 in the opening and -30 in the
 // ending are fitted back to those.
@@ -220,7 +243,7 @@ TEST(Texel, BlendedLabelsMixTheResultWithTheSearchScore) {
 }
 
 Result<FitOptions> parsed_fit_options(const std::vector<std::string>& words) {
-    auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout"});
+    auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout", "threads"});
     EXPECT_TRUE(args) << args.error();
     return fit_options(*args);
 }
@@ -235,6 +258,18 @@ TEST(Texel, FitOptionsTakeTheL2PullAndRefuseBadValues) {
         const auto r = parsed_fit_options({"--data", "d.pos", "--out", "w", "--l2", bad});
         ASSERT_FALSE(r) << bad;
         EXPECT_NE(r.error().find("--l2"), std::string::npos) << r.error();
+    }
+}
+
+TEST(Texel, FitOptionsTakeTheThreadsAndRefuseBadCounts) {
+    EXPECT_EQ(parsed_fit_options({"--data", "d.pos", "--out", "w"})->settings.threads, 1) << "one by default";
+    const auto two = parsed_fit_options({"--data", "d.pos", "--out", "w", "--threads", "2"});
+    ASSERT_TRUE(two) << two.error();
+    EXPECT_EQ(two->settings.threads, 2);
+    for (const char* bad : {"0", "-2", "x", "999"}) {
+        const auto r = parsed_fit_options({"--data", "d.pos", "--out", "w", "--threads", bad});
+        ASSERT_FALSE(r) << bad;
+        EXPECT_NE(r.error().find("threads"), std::string::npos) << r.error();
     }
 }
 

@@ -160,6 +160,9 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
     auto patience = args.integer("patience", 0, 1000000, 0);
     if (!patience) return failure<FitOptions>(patience.error());
     o.settings.patience = static_cast<int>(*patience);
+    auto threads = args.integer("threads", 1, 256, 1);
+    if (!threads) return failure<FitOptions>(threads.error());
+    o.settings.threads = static_cast<int>(*threads);
     const auto data_path = args.value("data");
     const auto out_path = args.value("out");
     if (!data_path) return failure<FitOptions>("fit needs --data FILE (from damier-tune selfplay)");
@@ -291,7 +294,7 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
     const auto begin = Clock::now();
     if (o.settings.blend > 0) {
         if (train.score.size() != train.size()) return fail("--blend needs positions with search scores");
-        const double k = fit_k(train, fit_start);
+        const double k = fit_k(train, fit_start, o.settings.threads);
         blend_labels(train, k, o.settings.blend);
         std::printf("labels: %.2f game result + %.2f search score (K %.4f)\n", 1 - o.settings.blend,
                     o.settings.blend, k);

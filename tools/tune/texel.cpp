@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <thread>
 
 namespace damier::tune {
 
@@ -49,6 +50,18 @@ void add_gradient(const Samples& samples, std::size_t i, double error, std::vect
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
+// Calls work(part, begin, end) for `parts` consecutive slices of [0, n), each on
+// its own thread (the caller's for the first). The slices depend only on n and
+// parts, so sums taken per slice and added in slice order repeat exactly.
+template <class F>
+void for_slices(std::size_t n, int parts, F&& work) {
+    parts = std::max(1, parts);
+    const auto bound = [&](int part) { return n * static_cast<std::size_t>(part) / static_cast<std::size_t>(parts); };
+    std::vector<std::jthread> helpers;
+    for (int part = 1; part < parts; ++part) helpers.emplace_back([&, part] { work(part, bound(part), bound(part + 1)); });
+    work(0, bound(0), bound(1));
+}
+
 // Log loss of one prediction, clamped away from log(0).
 double loss_of(double p, double y) {
     p = std::clamp(p, 1e-12, 1.0 - 1e-12);
@@ -57,19 +70,26 @@ double loss_of(double p, double y) {
 
 }  // namespace
 
-double log_loss(const Samples& s, const std::vector<double>& weights, double k) {
+double log_loss(const Samples& s, const std::vector<double>& weights, double k, int threads) {
     if (s.size() == 0) return 0;
+    std::vector<double> totals(static_cast<std::size_t>(std::max(1, threads)), 0.0);
+    for_slices(s.size(), threads, [&](int part, std::size_t begin, std::size_t end) {
+        double total = 0;
+        for (std::size_t i = begin; i < end; ++i)
+            total += loss_of(sigmoid(k * score_of(s, i, weights) / 100.0), s.result[i]);
+        totals[static_cast<std::size_t>(part)] = total;
+    });
     double total = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) total += loss_of(sigmoid(k * score_of(s, i, weights) / 100.0), s.result[i]);
+    for (double t : totals) total += t;
     return total / static_cast<double>(s.size());
 }
 
-double fit_k(const Samples& s, const std::vector<double>& weights) {
+double fit_k(const Samples& s, const std::vector<double>& weights, int threads) {
     double low = 0.01, high = 10.0;
     const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
     for (int i = 0; i < 60; ++i) {
         const double a = high - ratio * (high - low), b = low + ratio * (high - low);
-        if (log_loss(s, weights, a) < log_loss(s, weights, b)) high = b;
+        if (log_loss(s, weights, a, threads) < log_loss(s, weights, b, threads)) high = b;
         else low = a;
     }
     return (low + high) / 2.0;
@@ -86,11 +106,14 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
               const std::function<void(const std::string&)>& progress) {
     FitResult r;
     r.weights = start;
-    r.k = fit_k(train, start);
+    const int threads = std::max(1, settings.threads);
+    r.k = fit_k(train, start, threads);
     double k = r.k;
-    r.train_loss_before = r.train_loss = log_loss(train, start, r.k);
-    r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k);
+    r.train_loss_before = r.train_loss = log_loss(train, start, r.k, threads);
+    r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k, threads);
     std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
+    // One gradient per thread, added into the first in thread order.
+    std::vector<std::vector<double>> partial(static_cast<std::size_t>(threads - 1), std::vector<double>(start.size()));
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
     const std::size_t batch = settings.batch > 0 ? std::min(settings.batch, train.size()) : train.size();
     std::vector<std::size_t> order(train.size());
@@ -100,13 +123,19 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     int stale = 0;  // reports since the best one
     // One Adam step on the samples order[begin, end).
     auto step = [&](std::size_t begin, std::size_t end) {
-        std::fill(gradient.begin(), gradient.end(), 0.0);
-        for (std::size_t n = begin; n < end; ++n) {
-            const std::size_t i = order[n];
-            // d(log loss)/d(score) = (p - y) * K / 100
-            add_gradient(train, i, (sigmoid(k * score_of(train, i, w) / 100.0) - train.result[i]) * k / 100.0,
-                         gradient);
-        }
+        // Small batches are not worth a thread's start.
+        const int parts = end - begin >= 4096 * static_cast<std::size_t>(threads) ? threads : 1;
+        for_slices(end - begin, parts, [&](int part, std::size_t from, std::size_t to) {
+            auto& g = part == 0 ? gradient : partial[static_cast<std::size_t>(part - 1)];
+            std::fill(g.begin(), g.end(), 0.0);
+            for (std::size_t n = begin + from; n < begin + to; ++n) {
+                const std::size_t i = order[n];
+                // d(log loss)/d(score) = (p - y) * K / 100
+                add_gradient(train, i, (sigmoid(k * score_of(train, i, w) / 100.0) - train.result[i]) * k / 100.0, g);
+            }
+        });
+        for (int part = 1; part < parts; ++part)
+            for (std::size_t j = 0; j < gradient.size(); ++j) gradient[j] += partial[static_cast<std::size_t>(part - 1)][j];
         ++steps;
         const double count = static_cast<double>(end - begin);
         const double m_scale = 1 / (1 - std::pow(beta1, static_cast<double>(steps)));
@@ -126,12 +155,12 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
         for (std::size_t begin = 0; begin < train.size(); begin += batch) step(begin, std::min(train.size(), begin + batch));
         if (epoch % settings.report_every == 0 || epoch == settings.epochs) {
             // K follows the weights (a fixed unit weight keeps the pair identifiable).
-            k = fit_k(train, w);
+            k = fit_k(train, w, threads);
             // The engine uses whole numbers: judge the rounded weights.
             std::vector<double> rounded = w;
             for (auto& x : rounded) x = std::round(x);
-            const double train_loss = log_loss(train, rounded, k);
-            const double validation_loss = log_loss(validation, rounded, k);
+            const double train_loss = log_loss(train, rounded, k, threads);
+            const double validation_loss = log_loss(validation, rounded, k, threads);
             if (validation_loss < r.validation_loss) {
                 r.validation_loss = validation_loss;
                 r.train_loss = train_loss;

@@ -54,6 +54,10 @@ struct FitSettings {
     // Early stop: after this many reports in a row without a better held-out loss
     // the fit ends (the best weights are kept either way); 0 runs every epoch.
     int patience = 0;
+    // Threads sharing each pass over the samples. Their partial sums are added in
+    // a fixed order, so a fit repeats exactly for a given count; another count
+    // adds in another order and may differ in the last bits.
+    int threads = 1;
 };
 
 struct FitResult {
@@ -66,10 +70,10 @@ struct FitResult {
 };
 
 // Mean log loss of the samples under weights and K.
-double log_loss(const Samples& s, const std::vector<double>& weights, double k);
+double log_loss(const Samples& s, const std::vector<double>& weights, double k, int threads = 1);
 
 // The K of least log loss for fixed weights (golden-section search).
-double fit_k(const Samples& s, const std::vector<double>& weights);
+double fit_k(const Samples& s, const std::vector<double>& weights, int threads = 1);
 
 // Blends each label with the sample's search score, as FitSettings::blend says.
 void blend_labels(Samples& s, double k, double blend);
