@@ -151,13 +151,22 @@ TEST(Sprt, BoundsForFivePercentErrors) {
 TEST(Sprt, LogLikelihoodRatioOfPentanomialCounts) {
     // [2, 10, 20, 12, 6]: N = 50, m = 0.55, var = 0.065 (see the pentanomial Elo test).
     // s0 = 1 / (1 + 10^0) = 0.5, s1 = 1 / (1 + 10^(-5/400)) = 0.5071951
-    // LLR = N (s1 - s0) (2m - s0 - s1) / (2 var) = 50 * 0.0071951 * 0.0928049 / 0.13 = 0.25682
+    // fishtest: LLR = N (s1 - s0) (2m - s0 - s1) / (2 var) = 50 * 0.0071951 * 0.0928049 / 0.13 = 0.25682.
+    // With the pseudo-pair (weight 1/51, mean 0.5): pseudo mean 0.549020,
+    // v = (50 (0.065 + 0.000980^2) + 0.125 + 0.049020^2) / 51 = 0.066225, LLR 0.252074.
     const double s0 = 0.5;
     const double s1 = 1.0 / (1.0 + std::pow(10.0, -5.0 / 400.0));
-    const double expected = 50 * (s1 - s0) * (2 * 0.55 - s0 - s1) / (2 * 0.065);
+    const double fishtest = 50 * (s1 - s0) * (2 * 0.55 - s0 - s1) / (2 * 0.065);
+    EXPECT_NEAR(fishtest, 0.25682, 1e-5);
+    const double pseudo_mean = (0.55 * 50 + 0.5) / 51;
+    const double v = (50 * (0.065 + (0.55 - pseudo_mean) * (0.55 - pseudo_mean)) + 0.125 +
+                      (0.5 - pseudo_mean) * (0.5 - pseudo_mean)) /
+                     51;
     const m::SprtParameters p{0, 5, 0.05, 0.05};
-    EXPECT_NEAR(m::sprt_llr({2, 10, 20, 12, 6}, p), expected, 1e-12);
-    EXPECT_NEAR(expected, 0.25682, 1e-5);
+    EXPECT_NEAR(m::sprt_llr({2, 10, 20, 12, 6}, p), 50 * (s1 - s0) * (2 * 0.55 - s0 - s1) / (2 * v), 1e-12);
+    EXPECT_NEAR(m::sprt_llr({2, 10, 20, 12, 6}, p), 0.252074, 1e-6);
+    // The pseudo-pair fades: a hundred times the counts give fishtest's LLR within 0.02%.
+    EXPECT_NEAR(m::sprt_llr({200, 1000, 2000, 1200, 600}, p), 100 * fishtest, 100 * fishtest * 2e-4);
 
     // The approximation stays close to the GSPRT it approximates, N/2 ln(r0 / r1) with
     // r = E[(x - s)^2] (fishtest's LLR_alt): 0.24854 here.
@@ -169,9 +178,20 @@ TEST(Sprt, LogLikelihoodRatioOfPentanomialCounts) {
     }
     EXPECT_NEAR(m::sprt_llr({2, 10, 20, 12, 6}, p), 25 * std::log(r0 / r1), 0.01);
 
-    // Mirrored counts: m = 0.45, same var; LLR = 50 * 0.0071951 * (0.9 - 1.0071951) / 0.13 = -0.296645
-    EXPECT_NEAR(m::sprt_llr({6, 12, 20, 10, 2}, p), 50 * (s1 - s0) * (0.9 - s0 - s1) / 0.13, 1e-12);
-    EXPECT_NEAR(m::sprt_llr({6, 12, 20, 10, 2}, p), -0.296645, 1e-6);
+    // Mirrored counts: m = 0.45, the same v; LLR = 50 * 0.0071951 * (0.9 - 1.0071951) / (2 v).
+    EXPECT_NEAR(m::sprt_llr({6, 12, 20, 10, 2}, p), 50 * (s1 - s0) * (0.9 - s0 - s1) / (2 * v), 1e-12);
+    EXPECT_NEAR(m::sprt_llr({6, 12, 20, 10, 2}, p), -0.291160, 1e-6);
+}
+
+// A draughts SPRT at 86% draws: 15 pairs, 14 of them drawn twice and one lost by a
+// game. The pairs' own spread (v = 0.0039) gave LLR -3.44 for [0, 20], an H0 after
+// 31 games; with the pseudo-pair it is -1.17, and the test goes on.
+TEST(Sprt, FewPairsAtAHighDrawRateDoNotDecide) {
+    const m::SprtParameters p{0, 20, 0.05, 0.05};
+    EXPECT_NEAR(m::sprt_llr({0, 1, 14, 0, 0}, p), -1.17, 0.01);
+    EXPECT_EQ(m::sprt({0, 1, 14, 0, 0}, p).decision, m::SprtDecision::Continue);
+    // Ten times the pairs are evidence enough.
+    EXPECT_EQ(m::sprt({0, 10, 140, 0, 0}, p).decision, m::SprtDecision::AcceptH0);
 }
 
 TEST(Sprt, DecisionsAtTheBounds) {
@@ -220,15 +240,16 @@ TEST(Sprt, IdenticalPairsTakeTheirSpreadFromOnePseudoPair) {
     // Only draws: no sign of the gain H1 asks for, so slowly towards H0.
     EXPECT_LT(m::sprt_llr({0, 0, 50, 0, 0}, p), 0.0);
     EXPECT_EQ(m::sprt({0, 0, 400, 0, 0}, p).decision, m::SprtDecision::AcceptH0);
-    // Two different pairs use their own spread: [0, 0, 0, 1, 1], m = 0.875,
-    // var = 0.125^2 = 0.015625: LLR = 2 * 0.0071951 * (1.75 - 1.0071951) / 0.03125 = 0.34205
-    EXPECT_NEAR(m::sprt_llr({0, 0, 0, 1, 1}, p), 0.34205, 1e-5);
+    // Two different pairs: [0, 0, 0, 1, 1], m = 0.875, var = 0.125^2 = 0.015625, with the
+    // pseudo-pair mean 0.75 and v = (2 (0.015625 + 0.125^2) + 0.1875) / 3 = 0.083333:
+    // LLR = 2 * 0.0071951 * (1.75 - 1.0071951) / 0.166667 = 0.064134
+    EXPECT_NEAR(m::sprt_llr({0, 0, 0, 1, 1}, p), 0.064134, 1e-5);
 }
 
 TEST(Format, SprtAndProgressLines) {
     const m::SprtParameters p{0, 5, 0.05, 0.05};
     const auto r = m::sprt({2, 10, 20, 12, 6}, p);
-    EXPECT_EQ(m::format_sprt(r, p), "LLR 0.26 (-2.94, 2.94) [0.00, 5.00]");
+    EXPECT_EQ(m::format_sprt(r, p), "LLR 0.25 (-2.94, 2.94) [0.00, 5.00]");
     EXPECT_EQ(m::format_elo({-12.34, -20, -4, 8.04, true}), "-12.3 +/- 8.0");
     // LOS 0.5 (1 + erf(40 / sqrt(160))) = 0.999992 -> 100.0%
     EXPECT_EQ(m::format_progress(wdl(60, 20, 20)),

@@ -129,24 +129,24 @@ double sprt_upper_bound(const SprtParameters& p) { return std::log((1.0 - p.beta
 // s0, s1 the per-game scores expected at elo0, elo1. v is the spread of one pair, not
 // of the mean, so N appears once.
 //
-// When every pair so far scored the same, v = 0 and the formula divides by zero.
-// fishtest then puts 1e-3 in each empty cell, which accepts H1 after one won pair
-// (about 3.8 for [0, 5]). We take v instead from the counts plus one pseudo-pair
-// spread evenly over the five outcomes (the mean stays the observed one): a
-// one-sided match then decides after 17 identical pairs for [0, 5], about 9 for
-// [0, 20], and a run of draws drifts towards H0.
+// v is estimated from the pairs played, and with few of them it can be far too
+// small: at a draughts draw rate one decisive pair among 15 drawn ones gave v = 0.0039
+// and an H0 after 31 games; when every pair so far scored the same, v = 0 and the
+// formula divides by zero (fishtest then puts 1e-3 in each empty cell, which accepts
+// H1 after one won pair). So v always comes from the counts plus one pseudo-pair
+// spread evenly over the five outcomes (the mean stays the observed one): its weight,
+// 1 / (N + 1), fades as pairs come in (the LLR of 50 pairs moves by about 2%), a
+// one-sided match decides after 17 identical pairs for [0, 5] and about 9 for [0, 20],
+// and a run of draws drifts towards H0.
 double sprt_llr(const std::array<std::uint64_t, 5>& pairs, const SprtParameters& p) {
     const Moments m = moments(pairs, kPairScores);
     if (m.count == 0) return 0.0;
-    double variance = m.variance;
-    if (!(variance > 0)) {
-        const double weight = m.count + 1.0;
-        double pseudo_mean = m.mean * m.count / weight;
-        for (const double score : kPairScores) pseudo_mean += score / 5.0 / weight;
-        variance = m.count * (m.mean - pseudo_mean) * (m.mean - pseudo_mean);
-        for (const double score : kPairScores) variance += (score - pseudo_mean) * (score - pseudo_mean) / 5.0;
-        variance /= weight;
-    }
+    const double weight = m.count + 1.0;
+    double pseudo_mean = m.mean * m.count / weight;
+    for (const double score : kPairScores) pseudo_mean += score / 5.0 / weight;
+    double variance = m.count * (m.variance + (m.mean - pseudo_mean) * (m.mean - pseudo_mean));
+    for (const double score : kPairScores) variance += (score - pseudo_mean) * (score - pseudo_mean) / 5.0;
+    variance /= weight;
     const double s0 = score_from_elo(p.elo0);
     const double s1 = score_from_elo(p.elo1);
     return m.count * (s1 - s0) * (2.0 * m.mean - s0 - s1) / (2.0 * variance);
