@@ -1,8 +1,8 @@
 // damier-tune: evaluation weights fitted to self-play results (Texel tuning).
 //
 //   damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]
-//                        [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]
-//                        --out POSITIONS
+//                        [--random-plies MIN-MAX] [--balance CENTIMEN] [--eval-file FILE]
+//                        [--pattern-file FILE] [--shard K/N] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
@@ -175,8 +175,8 @@ int run_fit(const cli::Arguments& args) {
 
 const char* const usage_text =
     "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
-    "                            [--random-plies MIN-MAX] [--eval-file FILE] [--pattern-file FILE]\n"
-    "                            [--shard K/N] --out POSITIONS\n"
+    "                            [--random-plies MIN-MAX] [--balance CENTIMEN] [--eval-file FILE]\n"
+    "                            [--pattern-file FILE] [--shard K/N] --out POSITIONS\n"
     "       damier-tune fit --variant NAME --data POSITIONS[,POSITIONS...] [--eval-file FILE] [--pattern-file FILE]\n"
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
     }
     const std::vector<std::string> rest(argv + 2, argv + argc);
     auto args = cli::parse_arguments(rest, {"king-squares"},
-                                     {"variant", "games", "nodes", "threads", "seed", "random-plies", "eval-file",
+                                     {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "patience", "shard"});
     if (!args) return tune::fail(args.error());

@@ -44,7 +44,22 @@ struct SelfplayOptions {
     int random_plies_min = 4, random_plies_max = 10;
     int threads = 1;
     std::uint64_t seed = 1;
+    int first_game = 0;  // the number of this process's first game (--shard)
+    // Draughts: an opening whose search score is further from even than this
+    // (centi-men) is drawn again, so that the games are not decided by a random
+    // ply that dropped a man (0: keep every opening).
+    int balance = 60;
 };
+
+// The seed of game g (from 0) of a run: a hash of the run's seed and the game's
+// number, so that runs with different seeds share no game (with seed + g, the
+// runs of seeds 40 and 41 played the same games, shifted by one).
+inline std::uint64_t game_seed(const SelfplayOptions& s, int g) {
+    std::uint64_t z = s.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(s.first_game + g) + 1;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;  // splitmix64's finaliser
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
 
 inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
     SelfplayOptions s;
@@ -58,9 +73,9 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
     s.nodes = static_cast<std::uint64_t>(*nodes);
     s.threads = static_cast<int>(*threads);
     s.seed = static_cast<std::uint64_t>(*seed);
-    // --shard K/N: this process plays the K-th of N runs of games of the whole (game
-    // g with seed + g as ever), so the shards' files together are the one-process
-    // run's lines and no two shards share a seed or a game number.
+    // --shard K/N: this process plays the K-th of N runs of games of the whole (each
+    // game numbered as in the whole run), so the shards' files together are the
+    // one-process run's lines and no two shards share a game.
     if (auto shard = args.value("shard")) {
         const auto parts = split(*shard, "/");
         auto k = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;
@@ -70,9 +85,12 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
                                             damier::quoted(*shard));
         const auto first = static_cast<int>((*k - 1) * static_cast<unsigned long long>(s.games) / *n);
         const auto end = static_cast<int>(*k * static_cast<unsigned long long>(s.games) / *n);
-        s.seed += static_cast<std::uint64_t>(first);
+        s.first_game = first;
         s.games = end - first;
     }
+    auto balance = args.integer("balance", 0, 100000, s.balance);
+    if (!balance) return failure<SelfplayOptions>(balance.error());
+    s.balance = static_cast<int>(*balance);
     if (auto range = args.value("random-plies")) {
         const auto parts = split(*range, "-");
         auto low = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;

@@ -9,9 +9,9 @@
 // engine/halma/notation.hpp (side to move first), the result of camp 1 (seat 0;
 // the first seat of every seating) as its standing's score (n - place) / (n - 1):
 // 1, 0.5 or 0 with two players, and fractions such as 0.333333 with more; the
-// game's number (the tuner holds out whole games). Game g is played with seed + g,
-// so a run is reproducible whatever the thread count (only the order of the lines
-// changes).
+// game's number (the tuner holds out whole games). Game g is played with
+// game_seed(s, g), so a run is reproducible whatever the thread count (only the
+// order of the lines changes).
 #pragma once
 
 #include <atomic>
@@ -118,7 +118,7 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
             // Each game starts afresh, as its seed says.
             if (two_players) table.clear();
             else multi_engine.clear();
-            auto lines = play_one_halma_game(rules, s, s.seed + static_cast<std::uint64_t>(g), best_move);
+            auto lines = play_one_halma_game(rules, s, game_seed(s, g), best_move);
             std::lock_guard guard(lock);
             sink(lines);
         }

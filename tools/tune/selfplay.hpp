@@ -1,11 +1,12 @@
 // Training positions for the tuner: games of the engine against itself at a node
 // limit, from a few random opening plies, each quiet position (no capture to make)
 // written with the game's result. One worker thread per core, each with its own
-// search and table; game g is played with seed + g, so a run is reproducible
+// search and table; game g is played with game_seed(s, g), so a run is reproducible
 // whatever the thread count (only the order of the lines changes).
 #pragma once
 
 #include <atomic>
+#include <cstdlib>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -42,17 +43,27 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
     std::mt19937_64 random(game_seed);
     draughts::Game<R> game(N::start());
     draughts::MoveList<typename R::board> moves;
-    const int random_plies = std::uniform_int_distribution<int>(s.random_plies_min, s.random_plies_max)(random);
-    for (int i = 0; i < random_plies && game.result().outcome == Outcome::Ongoing; ++i) {
-        game.legal_moves(moves);
-        game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+    search::Limits limits;
+    limits.nodes = s.nodes;
+    // Random plies often drop a man (about half the openings of 4-10 plies at
+    // international): such a game teaches the fit little but material, so an
+    // opening that the search does not find about even is drawn again.
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        game = draughts::Game<R>(N::start());
+        const int random_plies = std::uniform_int_distribution<int>(s.random_plies_min, s.random_plies_max)(random);
+        for (int i = 0; i < random_plies && game.result().outcome == Outcome::Ongoing; ++i) {
+            game.legal_moves(moves);
+            game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)]);
+        }
+        if (s.balance <= 0 || game.result().outcome != Outcome::Ongoing) break;
+        search::Control control;
+        const auto opening = engine.run(eval::draughts::Searchable<R>(game, weights), limits, 1, control);
+        if (std::abs(opening.score) <= s.balance) break;
     }
     std::vector<std::string> fens;
     std::vector<int> scores;  // White's search score of each position in fens
     double white_result = 0.5;
     int decisive_plies = 0, last_sign = 0;
-    search::Limits limits;
-    limits.nodes = s.nodes;
     for (int ply = 0;; ++ply) {
         const auto result = game.result();
         if (result.outcome != Outcome::Ongoing) {
@@ -97,7 +108,7 @@ void selfplay(const SelfplaySettings& s, const eval::draughts::Weights& weights,
         search::AlphaBeta<eval::draughts::Searchable<R>> engine(table);
         for (int g; (g = next.fetch_add(1)) < s.games;) {
             table.clear();  // each game starts afresh, as its seed says
-            auto lines = play_one_game<R>(s, s.seed + static_cast<std::uint64_t>(g), engine, weights);
+            auto lines = play_one_game<R>(s, game_seed(s, g), engine, weights);
             std::lock_guard guard(lock);
             sink(lines);
         }
