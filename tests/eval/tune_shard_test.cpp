@@ -84,4 +84,13 @@ TEST(TuneShard, ShardOutOfRangeIsRefused) {
     }
 }
 
+TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
+    for (const char* bad : {"--variant russian --balance -1", "--variant russian --balance x",
+                            "--variant chinese --balance 60"}) {
+        auto r = tune(std::string("selfplay --games 1 --out /dev/null ") + bad);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("balance"), std::string::npos) << bad << ": " << r.err;
+    }
+}
+
 }  // namespace

@@ -70,6 +70,8 @@ inline int run_selfplay(const cli::Arguments& args, const std::string& variant) 
     if (!rules) return fail(rules.error());
     auto options = selfplay_options(args);
     if (!options) return fail(options.error());
+    // Its openings never lose ground (halma_selfplay.hpp): nothing to balance.
+    if (args.value("balance")) return fail("--balance is for draughts; Chinese checkers openings are balanced");
     auto weights = starting_weights(args, variant, *rules);
     if (!weights) return fail(weights.error());
     return write_selfplay(args, variant, options->games, 20,
