@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 #include "engine/core/text.hpp"
 #include "protocol/command_line.hpp"
@@ -30,6 +31,11 @@ int session_search(const Arguments& args, const search::Limits& limits, int thre
         if (auto error = options.set("players", *players); !error.empty()) return fail(error);
     for (const auto& [name, value] : args.settings)
         if (auto error = options.set(name, value); !error.empty()) return fail(error);
+    // These two are read by the Hub and DXP sessions only: refused here rather than
+    // searched without, which looked like a search with them.
+    for (const char* file : {"eval-file", "pattern-file"})
+        if (!options.text(file).empty())
+            return fail(std::string(file) + " is not read by damier search; give it to the Hub engine (set-param)");
     hub::SharedTable table;
     std::string warning;
     auto session = hub::make_session(options, table, warning);

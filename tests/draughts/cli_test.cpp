@@ -109,6 +109,9 @@ TEST(DraughtsCli, BadArgumentsGiveOneLineAndStatusTwo) {
              "perft --variant russian --depth 2 --bogus 1",
              "perft --variant russian --depth 2 --players 3",
              "frobnicate",
+             // read by the Hub only: refused rather than silently searched without
+             "search --variant international --depth 2 --set eval-file=any.weights",
+             "search --variant international --depth 2 --set pattern-file=any.patterns",
          }) {
         auto r = run_damier(args);
         EXPECT_EQ(r.status, 2) << args;
