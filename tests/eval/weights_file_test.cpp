@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     using namespace draughts;
     const Weights& international = builtin_weights("international");
     EXPECT_EQ(international[Man], 100);
-    EXPECT_EQ(international[King], 196) << "[international] overrides [draughts]";
+    EXPECT_EQ(international[King], 177) << "[international] overrides [draughts]";
     EXPECT_EQ(builtin_weights("american")[King], 150) << "[american] overrides [draughts]";
     EXPECT_EQ(builtin_weights("italian")[King], 150);
     EXPECT_EQ(builtin_weights("russian")[King], 300);
@@ -44,7 +45,7 @@ TEST(WeightsFile, LaterSectionsOverrideEarlierOnesForTheirRuleSetOnly) {
     EXPECT_EQ(weights_for("russian", &*file)[Man], 80);
     EXPECT_EQ(weights_for("russian", &*file)[King], -5);
     EXPECT_EQ(weights_for("international", &*file)[Man], 90);
-    EXPECT_EQ(weights_for("international", &*file)[King], 196) << "not in the file: built in";
+    EXPECT_EQ(weights_for("international", &*file)[King], 177) << "not in the file: built in";
     EXPECT_EQ(weights_for("american", &*file)[King], 150);
     EXPECT_EQ(halma::weights_for("chinese", &*file)[halma::GoalPiece], 7);
     EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::GoalPiece], 9);
@@ -182,6 +183,30 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
         EXPECT_EQ(std::count(no_patterns->table.value.begin(), no_patterns->table.value.end(), 0),
                   static_cast<long>(no_patterns->table.value.size()));
     }
+}
+
+// Every earlier generation kept as an SPRT base must still load, or its entry in the
+// draughts log could not be replayed.
+TEST(WeightsFile, EarlierGenerationsKeptAsSprtBasesLoad) {
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(DAMIER_SOURCE_DIR "/eval/draughts/sprt")) {
+        const std::string name = entry.path().filename().string();
+        if (!name.starts_with("gen")) continue;
+        if (entry.path().extension() == ".weights") {
+            auto file = load_eval_file(entry.path().string());
+            ASSERT_TRUE(file) << name << ": " << file.error();
+            EXPECT_NE(draughts::weights_for("international", &*file).value,
+                      draughts::builtin_weights("international").value)
+                << name << " is the built-in generation";
+            ++files;
+        } else if (entry.path().extension() == ".patterns") {
+            auto patterns = draughts::load_patterns(entry.path().string());
+            ASSERT_TRUE(patterns) << name << ": " << patterns.error();
+            EXPECT_EQ(patterns->variant, "international") << name;
+            ++files;
+        }
+    }
+    EXPECT_GE(files, 2);
 }
 
 }  // namespace
