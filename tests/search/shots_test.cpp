@@ -205,7 +205,7 @@ TEST(Shots, SearchPlaysEachShot) {
             eval::draughts::Weights material{};
             material[eval::draughts::Man] = 100;
             // The brute force's measure, not the fitted king value, which each refit moves.
-            material[eval::draughts::King] = 100 * (R::flying_kings ? 3 : 2);
+            material[eval::draughts::King] = 100 * Material<R>::king;
             material[eval::draughts::DrawishPercent] = 100;
             material[eval::draughts::DrawishKingsPercent] = 100;
             const auto result =
