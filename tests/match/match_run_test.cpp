@@ -330,6 +330,33 @@ TEST(MatchRun, RefusesAParameterTheEngineRefuses) {
                   "weights refused set-param name=eval-file value=/nonexistent/int.weights");
 }
 
+// An engine's parameters reach it after the match's rules: a pattern table for the
+// match's rule set is taken (the engine starts up in international), one for other
+// rules is refused, and no engine parameter may set the rules.
+TEST(MatchRun, EngineParametersFollowTheRules) {
+    auto brazilian = damier_engine("brazilian-table");
+    brazilian.params = {{"pattern-file", DAMIER_SOURCE_DIR "/eval/draughts/sprt/no-patterns-brazilian.patterns"}};
+    auto s = two_engine_settings(brazilian, damier_engine("damier"), "nodes=300");
+    s.variant = "brazilian";
+    s.game_limit = 2;
+    s.max_plies = 20;
+    s.journal_path = temp_file("journal");
+    std::string output;
+    ASSERT_EQ(run(s, &output), 0) << output;
+    EXPECT_EQ(read_journal(s.journal_path).size(), 2u);
+
+    brazilian.params = {{"pattern-file", DAMIER_SOURCE_DIR "/eval/draughts/sprt/no-patterns-russian.patterns"}};
+    auto other_rules = two_engine_settings(brazilian, damier_engine("damier"), "nodes=300");
+    other_rules.variant = "brazilian";
+    check_refused(other_rules, "the pattern file is for russian, not brazilian");
+
+    auto variant = damier_engine("variant");
+    variant.params = {{"variant", "russian"}};
+    auto s2 = two_engine_settings(variant, damier_engine("damier"), "nodes=300");
+    s2.variant = "brazilian";
+    check_refused(s2, "variant param.variant names a rule of the match");
+}
+
 TEST(MatchRun, RefusesAnEngineThatReportsAnErrorAtInit) {
     check_refused(two_engine_settings(damier_engine("damier"), fake_engine("fake", {"init-error"}), "movetime=0.05"),
                   "fake reported at init: cannot read the weights");

@@ -162,14 +162,22 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
             }
         return {};
     };
-    for (const auto& [name, value] : spec_.params)
-        if (auto error = set_param(name, value); !error.empty()) return error;
+    // The rules are the match's: an engine's own parameters may not name one.
+    for (const auto& param : spec_.params)
+        for (const auto& rule : rules)
+            if (param.first == rule.first)
+                return spec_.name + " param." + param.first +
+                       " names a rule of the match; the rules are set by the match's options";
+    // The rules go first: an engine checks some parameters against them (a pattern
+    // table is for one rule set), and the start-up rules are not the match's.
     for (const auto& [name, value] : rules) {
         // Rule parameters the engine does not declare are left out (its rules are fixed).
         if (!declares(name)) continue;
         if (auto error = set_param(name, name == "variant" ? variant_for(*this, value) : value); !error.empty())
             return error;
     }
+    for (const auto& [name, value] : spec_.params)
+        if (auto error = set_param(name, value); !error.empty()) return error;
     // An error before ready (a weights file that became bad, a table too large) is a refusal too.
     std::vector<std::string> answer;
     if (!send("init", deadline) || !wait_for("ready", deadline, &answer)) {
