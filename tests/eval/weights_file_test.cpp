@@ -159,17 +159,20 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
     auto first = load_eval_file(dir + "first.weights");
+    auto first_now = load_eval_file(dir + "first-now.weights");
     auto before_fits = load_eval_file(dir + "before-fits.weights");
     ASSERT_TRUE(first) << first.error();
+    ASSERT_TRUE(first_now) << first_now.error();
     ASSERT_TRUE(before_fits) << before_fits.error();
-    // Brazilian has no section of its own: the [draughts] values with flying kings.
-    const auto& general = builtin_weights("brazilian").value;
-    for (const char* fitted : {"international", "russian"}) {
+    // Czech has no section of its own: the [draughts] values with flying kings.
+    const auto& general = builtin_weights("czech").value;
+    for (const char* fitted : {"international", "russian", "brazilian"}) {
         EXPECT_NE(builtin_weights(fitted).value, general) << fitted << ": the fitted section is in force";
         EXPECT_EQ(weights_for(fitted, &*before_fits).value, general) << fitted;
-        EXPECT_EQ(weights_for(fitted, &*first).value, weights_for("brazilian", &*first).value) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first).value, weights_for("czech", &*first).value) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[Runaway], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for("czech", &*first_now).value) << fitted;
     }
     // Each built-in pattern table is undone by a pattern file with no values.
     for (std::size_t i = 1; i < sections.size(); ++i) {
