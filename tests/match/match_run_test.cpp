@@ -354,7 +354,10 @@ TEST(MatchRun, EngineParametersFollowTheRules) {
     variant.params = {{"variant", "russian"}};
     auto s2 = two_engine_settings(variant, damier_engine("damier"), "nodes=300");
     s2.variant = "brazilian";
-    check_refused(s2, "variant param.variant names a rule of the match");
+    check_refused(s2, "variant param.variant names a rule; the match's options set the rules");
+    variant.params = {{"nocapture", "true"}};
+    auto s3 = two_engine_settings(variant, damier_engine("damier"), "nodes=300");
+    check_refused(s3, "variant param.nocapture names a rule");
 }
 
 TEST(MatchRun, RefusesAnEngineThatReportsAnErrorAtInit) {

@@ -162,12 +162,6 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
             }
         return {};
     };
-    // The rules are the match's: an engine's own parameters may not name one.
-    for (const auto& param : spec_.params)
-        for (const auto& rule : rules)
-            if (param.first == rule.first)
-                return spec_.name + " param." + param.first +
-                       " names a rule of the match; the rules are set by the match's options";
     // The rules go first: an engine checks some parameters against them (a pattern
     // table is for one rule set), and the start-up rules are not the match's.
     for (const auto& [name, value] : rules) {

@@ -53,8 +53,8 @@ public:
     // The values of an enum parameter the engine declared (e.g. its variants).
     std::vector<std::string> declared_values(const std::string& param) const;
 
-    // Starts the process, runs the handshake (hub ... wait), sets the spec's
-    // params and then `rules` (variant, players, ...), each followed by ping ...
+    // Starts the process, runs the handshake (hub ... wait), sets `rules` (variant,
+    // players, ...) and then the spec's params, each followed by ping ...
     // pong, then init ... ready. Returns "" or what went wrong, which includes any
     // `error` the engine answered to a set-param or to init; the engine is left
     // stopped on failure.
