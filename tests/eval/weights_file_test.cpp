@@ -32,7 +32,7 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     EXPECT_EQ(international[King], 177) << "[international] overrides [draughts]";
     EXPECT_EQ(builtin_weights("american")[King], 150) << "[american] overrides [draughts]";
     EXPECT_EQ(builtin_weights("italian")[King], 150);
-    EXPECT_EQ(builtin_weights("russian")[King], 300);
+    EXPECT_EQ(builtin_weights("russian")[King], 203);
     EXPECT_EQ(halma::builtin_weights("chinese")[halma::Progress], 100);
     EXPECT_EQ(halma::builtin_weights("diamond")[halma::StragglerSlack], 4);
 }
