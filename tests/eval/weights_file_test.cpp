@@ -188,6 +188,28 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     }
 }
 
+// The one-phase tables and weights that the second generations of russian and
+// brazilian replaced (draughts log, entries 44 and 45) stay loadable as the bases of
+// those tests: for their own rule set, of one phase, not the built-in table.
+TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
+    using namespace draughts;
+    const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
+    for (const std::string variant : {"russian", "brazilian", "american"}) {
+        auto patterns = load_patterns(dir + variant + "-round1.patterns");
+        ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
+        EXPECT_EQ(patterns->variant, variant);
+        EXPECT_EQ(patterns->table.phases, 1) << variant;
+        EXPECT_NE(patterns->table.value, builtin_weights(variant).patterns->value) << variant;
+    }
+    auto russian = load_eval_file(dir + "russian-round1.weights");
+    ASSERT_TRUE(russian) << russian.error();
+    EXPECT_EQ(weights_for("russian", &*russian)[Centre], 10) << "entry 10's fit";
+    EXPECT_EQ(weights_for("russian", &*russian)[King], 300);
+    EXPECT_EQ(weights_for("russian", &*russian)[FirstKing], 0);
+    EXPECT_EQ(builtin_weights("russian").patterns->phases, 2);
+    EXPECT_EQ(builtin_weights("brazilian").patterns->phases, 2);
+}
+
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
 // draughts log could not be replayed.
 TEST(WeightsFile, EarlierGenerationsKeptAsSprtBasesLoad) {
