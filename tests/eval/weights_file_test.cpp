@@ -30,7 +30,7 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     const Weights& international = builtin_weights("international");
     EXPECT_EQ(international[Man], 100);
     EXPECT_EQ(international[King], 177) << "[international] overrides [draughts]";
-    EXPECT_EQ(builtin_weights("american")[King], 150) << "[american] overrides [draughts]";
+    EXPECT_EQ(builtin_weights("american")[King], 168) << "[american] overrides [draughts]";
     EXPECT_EQ(builtin_weights("italian")[King], 150);
     EXPECT_EQ(builtin_weights("russian")[King], 203);
     EXPECT_EQ(halma::builtin_weights("chinese")[halma::Progress], 100);
@@ -46,7 +46,7 @@ TEST(WeightsFile, LaterSectionsOverrideEarlierOnesForTheirRuleSetOnly) {
     EXPECT_EQ(weights_for("russian", &*file)[King], -5);
     EXPECT_EQ(weights_for("international", &*file)[Man], 90);
     EXPECT_EQ(weights_for("international", &*file)[King], 177) << "not in the file: built in";
-    EXPECT_EQ(weights_for("american", &*file)[King], 150);
+    EXPECT_EQ(weights_for("american", &*file)[King], 168);
     EXPECT_EQ(halma::weights_for("chinese", &*file)[halma::GoalPiece], 7);
     EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::GoalPiece], 9);
     EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::Progress], 100);
@@ -174,6 +174,11 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for("czech", &*first_now).value) << fitted;
     }
+    // American's section is undone to its king of one step, as italian's.
+    EXPECT_NE(builtin_weights("american").value, builtin_weights("italian").value);
+    EXPECT_EQ(weights_for("american", &*before_fits).value, builtin_weights("italian").value);
+    EXPECT_EQ(weights_for("american", &*first).value, weights_for("italian", &*first).value);
+    EXPECT_EQ(weights_for("american", &*first_now).value, weights_for("italian", &*first_now).value);
     // Each built-in pattern table is undone by a pattern file with no values.
     for (std::size_t i = 1; i < sections.size(); ++i) {
         const std::string variant(sections[i]);
@@ -188,14 +193,15 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     }
 }
 
-// The one-phase tables and weights that the second generations of russian and
-// brazilian replaced (draughts log, entries 44 and 45) stay loadable as the bases of
+// The one-phase tables and weights that the second generations of russian,
+// brazilian and american replaced (draughts log, entries 44-46) stay loadable as the bases of
 // those tests: for their own rule set, of one phase, not the built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
-    for (const std::string variant : {"russian", "brazilian", "american"}) {
-        auto patterns = load_patterns(dir + variant + "-round1.patterns");
+    for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2"}) {
+        const std::string variant = file.substr(0, file.find('-'));
+        auto patterns = load_patterns(dir + file + ".patterns");
         ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
         EXPECT_EQ(patterns->variant, variant);
         EXPECT_EQ(patterns->table.phases, 1) << variant;
@@ -208,6 +214,7 @@ TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     EXPECT_EQ(weights_for("russian", &*russian)[FirstKing], 0);
     EXPECT_EQ(builtin_weights("russian").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("brazilian").patterns->phases, 2);
+    EXPECT_EQ(builtin_weights("american").patterns->phases, 2);
 }
 
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
