@@ -4,7 +4,7 @@
 #include <cstring>
 #include <thread>
 
-#include "tools/match/schedule.hpp"
+#include "protocol/hub_options.hpp"
 
 namespace damier::match {
 
@@ -30,11 +30,13 @@ std::string check_settings(const MatchSettings& s) {
     if (!s.record_path.empty() && !s.is_halma())
         return "--record records Chinese checkers games; draughts games go to --pdn FILE";
     for (const auto& e : s.engines) {
-        // The rules are the match's, sent before an engine's own parameters.
+        // The rules are the match's (the Hub parameters of rules scope), sent before
+        // an engine's own parameters.
         for (const auto& [name, value] : e.params)
-            if (is_rule_param(name))
-                return e.name + " param." + name + " names a rule; the match's options set the rules (--variant, " +
-                       (s.is_halma() ? "--players, --set" : "--set nocapture") + ")";
+            for (const hub::OptionSpec& spec : hub::Options::specs())
+                if (spec.name == name && spec.scope == hub::OptionScope::Rules)
+                    return e.name + " param." + name + " names a rule; the match's options set the rules (--variant, " +
+                           (s.is_halma() ? "--players, --set" : "--set nocapture") + ")";
         if (e.protocol == EngineSpec::Protocol::Dxp && (s.variant != "international" || s.nocapture))
             return e.name + " speaks DXP, which plays international draughts only";
         if (e.protocol != EngineSpec::Protocol::Hub1) continue;

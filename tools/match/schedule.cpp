@@ -60,11 +60,4 @@ std::vector<std::pair<std::string, std::string>> rule_params(const MatchSettings
     return rules;
 }
 
-bool is_rule_param(std::string_view name) {
-    if (name == "variant" || name == "nocapture") return true;
-    for (const halma::OptionSpec& spec : halma::option_specs())
-        if (spec.name == name) return true;
-    return false;
-}
-
 }  // namespace damier::match

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,9 +28,5 @@ std::vector<Task> schedule(const MatchSettings& s);
 
 // The rule set as set-param pairs: variant first, then its options.
 std::vector<std::pair<std::string, std::string>> rule_params(const MatchSettings& s);
-
-// True for a Hub parameter that sets the rules (variant, nocapture, a Chinese
-// checkers option), which only the match's own options may set.
-bool is_rule_param(std::string_view name);
 
 }  // namespace damier::match
