@@ -164,15 +164,16 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     ASSERT_TRUE(first) << first.error();
     ASSERT_TRUE(first_now) << first_now.error();
     ASSERT_TRUE(before_fits) << before_fits.error();
-    // Czech has no section of its own: the [draughts] values with flying kings.
-    const auto& general = builtin_weights("czech").value;
-    for (const char* fitted : {"international", "russian", "brazilian"}) {
+    // Canadian has no section of its own: the [draughts] values with flying kings.
+    const char* unfitted = "canadian";
+    const auto& general = builtin_weights(unfitted).value;
+    for (const char* fitted : {"international", "russian", "brazilian", "czech"}) {
         EXPECT_NE(builtin_weights(fitted).value, general) << fitted << ": the fitted section is in force";
         EXPECT_EQ(weights_for(fitted, &*before_fits).value, general) << fitted;
-        EXPECT_EQ(weights_for(fitted, &*first).value, weights_for("czech", &*first).value) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first).value, weights_for(unfitted, &*first).value) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[Runaway], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
-        EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for("czech", &*first_now).value) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for(unfitted, &*first_now).value) << fitted;
     }
     // American's section is undone to its king of one step, as italian's.
     EXPECT_NE(builtin_weights("american").value, builtin_weights("italian").value);
@@ -194,12 +195,13 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
 }
 
 // The one-phase tables and weights that the second generations of russian,
-// brazilian and american replaced (draughts log, entries 44-46) stay loadable as the bases of
+// brazilian, american and czech replaced (draughts log, entries 44-46, 48) stay loadable as the bases of
 // those tests: for their own rule set, of one phase, not the built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
-    for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2"}) {
+    for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2",
+                                   "czech-round1"}) {
         const std::string variant = file.substr(0, file.find('-'));
         auto patterns = load_patterns(dir + file + ".patterns");
         ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
@@ -215,6 +217,7 @@ TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     EXPECT_EQ(builtin_weights("russian").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("brazilian").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("american").patterns->phases, 2);
+    EXPECT_EQ(builtin_weights("czech").patterns->phases, 2);
 }
 
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
