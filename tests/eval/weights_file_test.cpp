@@ -167,7 +167,7 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     // Canadian has no section of its own: the [draughts] values with flying kings.
     const char* unfitted = "canadian";
     const auto& general = builtin_weights(unfitted).value;
-    for (const char* fitted : {"international", "russian", "brazilian", "czech"}) {
+    for (const char* fitted : {"international", "russian", "brazilian", "czech", "spanish"}) {
         EXPECT_NE(builtin_weights(fitted).value, general) << fitted << ": the fitted section is in force";
         EXPECT_EQ(weights_for(fitted, &*before_fits).value, general) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first).value, weights_for(unfitted, &*first).value) << fitted;
@@ -195,13 +195,13 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
 }
 
 // The one-phase tables and weights that the second generations of russian,
-// brazilian, american and czech replaced (draughts log, entries 44-46, 48) stay loadable as the bases of
+// brazilian, american, czech and spanish replaced (draughts log, entries 44-46, 48, 49) stay loadable as the bases of
 // those tests: for their own rule set, of one phase, not the built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
     for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2",
-                                   "czech-round1"}) {
+                                   "czech-round1", "spanish-round1"}) {
         const std::string variant = file.substr(0, file.find('-'));
         auto patterns = load_patterns(dir + file + ".patterns");
         ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
@@ -218,6 +218,7 @@ TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     EXPECT_EQ(builtin_weights("brazilian").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("american").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("czech").patterns->phases, 2);
+    EXPECT_EQ(builtin_weights("spanish").patterns->phases, 2);
 }
 
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
