@@ -31,7 +31,8 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     EXPECT_EQ(international[Man], 100);
     EXPECT_EQ(international[King], 177) << "[international] overrides [draughts]";
     EXPECT_EQ(builtin_weights("american")[King], 168) << "[american] overrides [draughts]";
-    EXPECT_EQ(builtin_weights("italian")[King], 150);
+    EXPECT_EQ(builtin_weights("italian")[King], 177);
+    EXPECT_EQ(builtin_weights("canadian")[King], 300) << "no [canadian] section: the [draughts] value";
     EXPECT_EQ(builtin_weights("russian")[King], 203);
     EXPECT_EQ(halma::builtin_weights("chinese")[halma::Progress], 100);
     EXPECT_EQ(halma::builtin_weights("diamond")[halma::StragglerSlack], 4);
@@ -175,11 +176,17 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
         EXPECT_EQ(weights_for(fitted, &*first)[TradeDown], 0) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for(unfitted, &*first_now).value) << fitted;
     }
-    // American's section is undone to its king of one step, as italian's.
-    EXPECT_NE(builtin_weights("american").value, builtin_weights("italian").value);
-    EXPECT_EQ(weights_for("american", &*before_fits).value, builtin_weights("italian").value);
-    EXPECT_EQ(weights_for("american", &*first).value, weights_for("italian", &*first).value);
-    EXPECT_EQ(weights_for("american", &*first_now).value, weights_for("italian", &*first_now).value);
+    // American's and italian's sections are undone to the king of one step (150).
+    for (const char* fitted : {"american", "italian"}) {
+        auto one_step = [](Weights w) {
+            w[King] = 150;
+            return w.value;
+        };
+        EXPECT_NE(builtin_weights(fitted).value, one_step(builtin_weights(unfitted))) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*before_fits).value, one_step(builtin_weights(unfitted))) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first).value, one_step(weights_for(unfitted, &*first))) << fitted;
+        EXPECT_EQ(weights_for(fitted, &*first_now).value, one_step(weights_for(unfitted, &*first_now))) << fitted;
+    }
     // Each built-in pattern table is undone by a pattern file with no values.
     for (std::size_t i = 1; i < sections.size(); ++i) {
         const std::string variant(sections[i]);
@@ -195,13 +202,13 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
 }
 
 // The one-phase tables and weights that the second generations of russian,
-// brazilian, american, czech and spanish replaced (draughts log, entries 44-46, 48, 49) stay loadable as the bases of
+// brazilian, american, czech, spanish and italian replaced (draughts log, entries 44-46, 48-50) stay loadable as the bases of
 // those tests: for their own rule set, of one phase, not the built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
     for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2",
-                                   "czech-round1", "spanish-round1"}) {
+                                   "czech-round1", "spanish-round1", "italian-round1"}) {
         const std::string variant = file.substr(0, file.find('-'));
         auto patterns = load_patterns(dir + file + ".patterns");
         ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
@@ -219,6 +226,7 @@ TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     EXPECT_EQ(builtin_weights("american").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("czech").patterns->phases, 2);
     EXPECT_EQ(builtin_weights("spanish").patterns->phases, 2);
+    EXPECT_EQ(builtin_weights("italian").patterns->phases, 2);
 }
 
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
