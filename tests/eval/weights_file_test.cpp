@@ -201,9 +201,10 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     }
 }
 
-// The one-phase tables and weights that the second generations of russian,
-// brazilian, american, czech, spanish and italian replaced (draughts log, entries 44-46, 48-50) stay loadable as the bases of
-// those tests: for their own rule set, of one phase, not the built-in table.
+// The one-phase tables and weights that the second generations of russian, brazilian,
+// american, czech, spanish and italian replaced (draughts log, entries 44-46, 48-50) stay
+// loadable as the bases of those tests: for their own rule set, of one phase, not the
+// built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
