@@ -57,7 +57,7 @@ Options::Options() {
     for (const auto& spec : specs()) values_.emplace_back(spec.default_value);
 }
 
-const OptionSpec* Options::find(std::string_view name) const {
+const OptionSpec* Options::find(std::string_view name) {
     for (const auto& spec : specs())
         if (spec.name == name) return &spec;
     return nullptr;

@@ -36,7 +36,7 @@ public:
     // Booleans accept true/false, 1/0, on/off, yes/no; enums are case-blind and
     // `variant` takes the aliases of the rule-set registry (engine/rule_sets.hpp).
     std::string set(std::string_view name, std::string_view value);
-    const OptionSpec* find(std::string_view name) const;
+    static const OptionSpec* find(std::string_view name);  // nullptr for an unknown name
 
     const std::string& text(std::string_view name) const;
     long long integer(std::string_view name) const;

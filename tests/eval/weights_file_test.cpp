@@ -177,11 +177,11 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
         EXPECT_EQ(weights_for(fitted, &*first_now).value, weights_for(unfitted, &*first_now).value) << fitted;
     }
     // American's and italian's sections are undone to the king of one step (150).
+    auto one_step = [](Weights w) {
+        w[King] = 150;
+        return w.value;
+    };
     for (const char* fitted : {"american", "italian"}) {
-        auto one_step = [](Weights w) {
-            w[King] = 150;
-            return w.value;
-        };
         EXPECT_NE(builtin_weights(fitted).value, one_step(builtin_weights(unfitted))) << fitted;
         EXPECT_EQ(weights_for(fitted, &*before_fits).value, one_step(builtin_weights(unfitted))) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first).value, one_step(weights_for(unfitted, &*first))) << fitted;

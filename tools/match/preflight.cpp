@@ -33,10 +33,9 @@ std::string check_settings(const MatchSettings& s) {
         // The rules are the match's (the Hub parameters of rules scope), sent before
         // an engine's own parameters.
         for (const auto& [name, value] : e.params)
-            for (const hub::OptionSpec& spec : hub::Options::specs())
-                if (spec.name == name && spec.scope == hub::OptionScope::Rules)
-                    return e.name + " param." + name + " names a rule; the match's options set the rules (--variant, " +
-                           (s.is_halma() ? "--players, --set" : "--set nocapture") + ")";
+            if (const hub::OptionSpec* spec = hub::Options::find(name); spec && spec->scope == hub::OptionScope::Rules)
+                return e.name + " param." + name + " names a rule; the match's options set the rules (--variant, " +
+                       (s.is_halma() ? "--players, --set" : "--set nocapture") + ")";
         if (e.protocol == EngineSpec::Protocol::Dxp && (s.variant != "international" || s.nocapture))
             return e.name + " speaks DXP, which plays international draughts only";
         if (e.protocol != EngineSpec::Protocol::Hub1) continue;
