@@ -32,7 +32,8 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     EXPECT_EQ(international[King], 177) << "[international] overrides [draughts]";
     EXPECT_EQ(builtin_weights("american")[King], 168) << "[american] overrides [draughts]";
     EXPECT_EQ(builtin_weights("italian")[King], 177);
-    EXPECT_EQ(builtin_weights("canadian")[King], 300) << "no [canadian] section: the [draughts] value";
+    EXPECT_EQ(builtin_weights("canadian")[King], 281);
+    EXPECT_EQ(builtin_weights("draughts")[King], 300) << "the [draughts] value, under every rule set's own";
     EXPECT_EQ(builtin_weights("russian")[King], 203);
     EXPECT_EQ(halma::builtin_weights("chinese")[halma::Progress], 100);
     EXPECT_EQ(halma::builtin_weights("diamond")[halma::StragglerSlack], 4);
@@ -165,10 +166,10 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
     ASSERT_TRUE(first) << first.error();
     ASSERT_TRUE(first_now) << first_now.error();
     ASSERT_TRUE(before_fits) << before_fits.error();
-    // Canadian has no section of its own: the [draughts] values with flying kings.
-    const char* unfitted = "canadian";
+    // Every rule set has a section of its own now; "draughts" reads the [draughts] values alone.
+    const char* unfitted = "draughts";
     const auto& general = builtin_weights(unfitted).value;
-    for (const char* fitted : {"international", "russian", "brazilian", "czech", "spanish"}) {
+    for (const char* fitted : {"international", "russian", "brazilian", "czech", "spanish", "canadian"}) {
         EXPECT_NE(builtin_weights(fitted).value, general) << fitted << ": the fitted section is in force";
         EXPECT_EQ(weights_for(fitted, &*before_fits).value, general) << fitted;
         EXPECT_EQ(weights_for(fitted, &*first).value, weights_for(unfitted, &*first).value) << fitted;
@@ -202,14 +203,14 @@ TEST(WeightsFile, SprtBaseFilesUndoTheFittedSections) {
 }
 
 // The one-phase tables and weights that the second generations of russian, brazilian,
-// american, czech, spanish and italian replaced (draughts log, entries 44-46, 48-50) stay
-// loadable as the bases of those tests: for their own rule set, of one phase, not the
-// built-in table.
+// american, czech, spanish, italian and canadian replaced (draughts log, entries 44-46,
+// 48-50, 53) stay loadable as the bases of those tests: for their own rule set, of one
+// phase, not the built-in table.
 TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     using namespace draughts;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
     for (const std::string file : {"russian-round1", "brazilian-round1", "american-round1", "american-round2",
-                                   "czech-round1", "spanish-round1", "italian-round1"}) {
+                                   "czech-round1", "spanish-round1", "italian-round1", "canadian-round1"}) {
         const std::string variant = file.substr(0, file.find('-'));
         auto patterns = load_patterns(dir + file + ".patterns");
         ASSERT_TRUE(patterns) << variant << ": " << patterns.error();
@@ -222,12 +223,8 @@ TEST(WeightsFile, FirstRoundTablesKeptAsSprtBasesLoad) {
     EXPECT_EQ(weights_for("russian", &*russian)[Centre], 10) << "entry 10's fit";
     EXPECT_EQ(weights_for("russian", &*russian)[King], 300);
     EXPECT_EQ(weights_for("russian", &*russian)[FirstKing], 0);
-    EXPECT_EQ(builtin_weights("russian").patterns->phases, 2);
-    EXPECT_EQ(builtin_weights("brazilian").patterns->phases, 2);
-    EXPECT_EQ(builtin_weights("american").patterns->phases, 2);
-    EXPECT_EQ(builtin_weights("czech").patterns->phases, 2);
-    EXPECT_EQ(builtin_weights("spanish").patterns->phases, 2);
-    EXPECT_EQ(builtin_weights("italian").patterns->phases, 2);
+    for (std::size_t i = 1; i < sections.size(); ++i)
+        EXPECT_EQ(builtin_weights(sections[i]).patterns->phases, 2) << sections[i] << ": a second-generation table";
 }
 
 // Every earlier generation kept as an SPRT base must still load, or its entry in the
