@@ -42,7 +42,7 @@ int build_egdb(const std::string& dir, int pieces, int threads, bool verify) {
     if (!verify) return 0;
     std::uint64_t bad = 0;
     for (int n = 2; n <= pieces; ++n)
-        for (const auto& s : egdb::signatures(n)) bad += egdb::inconsistencies(db, s);
+        for (const auto& s : egdb::signatures(n)) bad += egdb::inconsistencies(db, s, threads);
     std::printf("verify inconsistent=%llu\n", static_cast<unsigned long long>(bad));
     return bad == 0 ? 0 : 1;
 }

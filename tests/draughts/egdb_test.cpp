@@ -97,6 +97,23 @@ TEST(Egdb, AmericanThreePiecesAreSoundAndReproducible) {
     EXPECT_TRUE(read.load(dir).empty());
     EXPECT_EQ(read.max_pieces(), 3);
     for (const auto& s : signatures(3)) EXPECT_EQ(read.table(s)->values.bytes(), db.table(s)->values.bytes());
+
+    // The check on several threads finds what it finds on one: nothing in the
+    // sound tables, the same positions once a value is changed.
+    const Signature two_kings_one{0, 2, 0, 1};
+    for (int n = 2; n <= 3; ++n)
+        for (const auto& s : signatures(n)) EXPECT_EQ(inconsistencies(db, s, 3), 0u) << s.label();
+    Database<American> changed;
+    EXPECT_TRUE(changed.load(dir).empty());
+    auto table = changed.read(dir, two_kings_one);
+    ASSERT_TRUE(table);
+    auto& values = table.value()->values;
+    for (std::uint64_t i = 0; i < values.size(); i += 97)
+        if (table.value()->layout.position(i) && values.get(i) == Wdl::Win) values.set(i, Wdl::Draw);
+    changed.add(std::move(table.value()));
+    const std::uint64_t bad = inconsistencies(changed, two_kings_one);
+    EXPECT_GT(bad, 50u);
+    EXPECT_EQ(inconsistencies(changed, two_kings_one, 3), bad);
 }
 
 // International, two kings: a lone king in the corner with the other king at the
