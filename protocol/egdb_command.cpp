@@ -39,6 +39,7 @@ int build_egdb(const std::string& dir, int pieces, int threads, bool verify) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("total variant=%s pieces=%d positions=%llu seconds=%.2f bytes=%llu\n", egdb::rules_name<R>().c_str(),
                 pieces, static_cast<unsigned long long>(positions), seconds, static_cast<unsigned long long>(bytes));
+    std::fflush(stdout);  // the check that may follow takes as long as the build
     if (!verify) return 0;
     std::uint64_t bad = 0;
     for (int n = 2; n <= pieces; ++n)

@@ -11,8 +11,9 @@
 //    counted. No move at all is a loss.
 // 2. Each decided position then goes back over the quiet moves that lead to it
 //    (un-moves of the side that just moved, checked against the rule that a
-//    capture, when there is one, must be made): a predecessor of a loss is a win,
-//    and a predecessor whose every counted move reaches a win is a loss.
+//    capture, when there is one, must be made), in waves shared by the threads:
+//    a predecessor of a loss is a win, and a predecessor whose every counted move
+//    reaches a win is a loss.
 // What stays undecided is a draw. Positions with a capture to make are stored
 // like any other. The result does not depend on the order of the work (it is the
 // least fixpoint), so a rebuild gives the same files; the builder's consistency
@@ -20,6 +21,7 @@
 // from its successors.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -153,29 +155,55 @@ private:
     }
 
     // Step 2: every decided position of the pair passes its value back to its
-    // predecessors within the pair, until nothing changes.
+    // predecessors within the pair, one wave at a time until nothing changes. The
+    // threads share each wave: a predecessor is decided by whichever thread first
+    // turns it from Unknown (a compare-exchange), and its count of moves not yet
+    // known won drops atomically, so the outcome is the same least fixpoint on any
+    // number of threads.
     void retrograde(std::vector<Work>& work) const {
-        std::vector<Decided> stack;
+        std::vector<Decided> wave;
         for (std::size_t k = 0; k < work.size(); ++k)
-            for (std::uint64_t i = 0; i < work[k].layout.size(); ++i)
-                if (work[k].values[i].load(std::memory_order_relaxed) != static_cast<std::uint8_t>(Wdl::Draw) &&
-                    work[k].values[i].load(std::memory_order_relaxed) != Unknown)
-                    stack.push_back({k, i});
-        while (!stack.empty()) {
-            const Decided d = stack.back();
-            stack.pop_back();
-            const bool lost = work[d.table].values[d.index].load(std::memory_order_relaxed) ==
-                              static_cast<std::uint8_t>(Wdl::Loss);
-            const std::size_t other = work.size() == 1 ? 0 : 1 - d.table;
-            Work& w = work[other];
-            for_each_predecessor(*work[d.table].layout.position(d.index), [&](const Pos& before) {
-                const std::uint64_t j = w.layout.index(from_mover(before));
-                if (w.values[j].load(std::memory_order_relaxed) != Unknown) return;
-                if (!lost && (--w.moves_left[j] != 0)) return;  // CannotLose keeps it above 0
-                w.values[j].store(static_cast<std::uint8_t>(lost ? Wdl::Win : Wdl::Loss), std::memory_order_relaxed);
-                stack.push_back({other, j});
-            });
+            for (std::uint64_t i = 0; i < work[k].layout.size(); ++i) {
+                const std::uint8_t v = work[k].values[i].load(std::memory_order_relaxed);
+                if (v != static_cast<std::uint8_t>(Wdl::Draw) && v != Unknown) wave.push_back({k, i});
+            }
+        while (!wave.empty()) {
+            constexpr std::size_t Chunk = 1024;
+            std::atomic<std::size_t> next{0};
+            std::vector<std::vector<Decided>> found(static_cast<std::size_t>(threads_));
+            auto run = [&](std::vector<Decided>& out) {
+                for (std::size_t begin; (begin = next.fetch_add(Chunk)) < wave.size();)
+                    for (std::size_t n = begin; n < std::min(begin + Chunk, wave.size()); ++n)
+                        pass_back(work, wave[n], out);
+            };
+            {
+                std::vector<std::jthread> helpers;
+                for (std::size_t t = 1; t < found.size(); ++t) helpers.emplace_back(run, std::ref(found[t]));
+                run(found[0]);
+            }
+            wave.clear();
+            for (auto& part : found) wave.insert(wave.end(), part.begin(), part.end());
         }
+    }
+
+    // Decides the predecessors of d that its value settles: a predecessor of a
+    // loss is won, one whose every counted move reaches a win is lost.
+    void pass_back(std::vector<Work>& work, const Decided& d, std::vector<Decided>& decided) const {
+        const bool lost =
+            work[d.table].values[d.index].load(std::memory_order_relaxed) == static_cast<std::uint8_t>(Wdl::Loss);
+        const std::size_t other = work.size() == 1 ? 0 : 1 - d.table;
+        Work& w = work[other];
+        for_each_predecessor(*work[d.table].layout.position(d.index), [&](const Pos& before) {
+            const std::uint64_t j = w.layout.index(from_mover(before));
+            if (w.values[j].load(std::memory_order_relaxed) != Unknown) return;
+            // CannotLose keeps the count above 0.
+            if (!lost && std::atomic_ref<std::uint16_t>(w.moves_left[j]).fetch_sub(1, std::memory_order_relaxed) != 1)
+                return;
+            std::uint8_t expected = Unknown;
+            if (w.values[j].compare_exchange_strong(expected, static_cast<std::uint8_t>(lost ? Wdl::Win : Wdl::Loss),
+                                                    std::memory_order_relaxed))
+                decided.push_back({other, j});
+        });
     }
 
     // Calls visit(before) for each position (Black to move) from which a quiet

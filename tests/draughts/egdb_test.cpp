@@ -34,9 +34,9 @@ std::string temp_folder(const std::string& name) {
 
 // Builds every table of up to `pieces` pieces; the checksums by ending.
 template <class R>
-std::map<std::string, std::uint64_t> build(Database<R>& db, const std::string& dir, int pieces) {
+std::map<std::string, std::uint64_t> build(Database<R>& db, const std::string& dir, int pieces, int threads = 2) {
     std::map<std::string, std::uint64_t> sums;
-    Builder<R> builder(db, dir, 2);
+    Builder<R> builder(db, dir, threads);
     EXPECT_EQ(builder.build(pieces, [&](const EndingReport& r) { sums[r.signature.label()] = r.checksum; }), "");
     return sums;
 }
@@ -90,8 +90,10 @@ TEST(Egdb, AmericanThreePiecesAreSoundAndReproducible) {
     EXPECT_EQ(two_kings->header.losses, 0u);
     EXPECT_GT(two_kings->header.wins, 99 * two_kings->header.draws);
 
-    Database<American> again;
-    EXPECT_EQ(build(again, temp_folder("b"), 3), sums);
+    // Rebuilt on one thread and on three: the same files.
+    Database<American> again, one_thread;
+    EXPECT_EQ(build(again, temp_folder("b"), 3, 3), sums);
+    EXPECT_EQ(build(one_thread, temp_folder("c"), 3, 1), sums);
     // Read back from the files: the same values.
     Database<American> read;
     EXPECT_TRUE(read.load(dir).empty());
