@@ -101,7 +101,7 @@ TEST(Egdb, AmericanThreePiecesAreSoundAndReproducible) {
     for (const auto& s : signatures(3)) EXPECT_EQ(read.table(s)->values.bytes(), db.table(s)->values.bytes());
 
     // The check on several threads finds what it finds on one: nothing in the
-    // sound tables, the same positions once a value is changed.
+    // sound tables, as many wrong positions once some values are changed.
     const Signature two_kings_one{0, 2, 0, 1};
     for (int n = 2; n <= 3; ++n)
         for (const auto& s : signatures(n)) EXPECT_EQ(inconsistencies(db, s, 3), 0u) << s.label();
