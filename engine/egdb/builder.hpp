@@ -34,6 +34,24 @@
 
 namespace damier::egdb {
 
+// Calls work(thread, begin, end) for the chunks of [0, count), handed out to up to
+// `threads` threads (thread 0 is the caller; no more threads than chunks), and
+// returns when every chunk is done.
+template <class F>
+void share_out(std::uint64_t count, std::uint64_t chunk, int threads, F&& work) {
+    const std::uint64_t chunks = (count + chunk - 1) / chunk;
+    const int used =
+        static_cast<int>(std::clamp<std::uint64_t>(chunks, 1, static_cast<std::uint64_t>(std::max(threads, 1))));
+    std::atomic<std::uint64_t> next{0};
+    auto run = [&](int thread) {
+        for (std::uint64_t begin; (begin = next.fetch_add(chunk)) < count;)
+            work(thread, begin, std::min(begin + chunk, count));
+    };
+    std::vector<std::jthread> helpers;
+    for (int t = 1; t < used; ++t) helpers.emplace_back(run, t);
+    run(0);
+}
+
 struct EndingReport {
     Signature signature;
     std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0;  // holes of the index left out
@@ -71,7 +89,7 @@ public:
     }
 
 private:
-    static constexpr std::uint8_t Unknown = 3;  // in the build, beside the Wdl codes
+    static constexpr std::uint8_t Unknown = 3;           // in the build, beside the Wdl codes
     static constexpr std::uint16_t CannotLose = 0x8000;  // in a counter: a move reaches a draw
 
     struct Work {
@@ -112,23 +130,15 @@ private:
 
     // Step 1 for every position of w, on all threads (each writes its own indices).
     void forward_pass(Work& w, const std::vector<Work>& work) const {
-        constexpr std::uint64_t Chunk = 4096;
-        std::atomic<std::uint64_t> next{0};
-        auto run = [&] {
-            draughts::MoveList<B> moves;
-            for (std::uint64_t begin; (begin = next.fetch_add(Chunk)) < w.layout.size();) {
-                const std::uint64_t end = std::min(begin + Chunk, w.layout.size());
-                for (std::uint64_t i = begin; i < end; ++i) {
-                    const auto p = w.layout.position(i);
-                    std::uint8_t v = static_cast<std::uint8_t>(Wdl::Draw);  // holes of the index
-                    if (p) v = first_value(*p, work, moves, w.moves_left[i]);
-                    w.values[i].store(v, std::memory_order_relaxed);
-                }
+        std::vector<draughts::MoveList<B>> moves(static_cast<std::size_t>(threads_));
+        share_out(w.layout.size(), 4096, threads_, [&](int thread, std::uint64_t begin, std::uint64_t end) {
+            for (std::uint64_t i = begin; i < end; ++i) {
+                const auto p = w.layout.position(i);
+                std::uint8_t v = static_cast<std::uint8_t>(Wdl::Draw);  // holes of the index
+                if (p) v = first_value(*p, work, moves[static_cast<std::size_t>(thread)], w.moves_left[i]);
+                w.values[i].store(v, std::memory_order_relaxed);
             }
-        };
-        std::vector<std::jthread> helpers;
-        for (int t = 1; t < threads_; ++t) helpers.emplace_back(run);
-        run();
+        });
     }
 
     // p's value from the moves that leave the pair, or Unknown with the moves
@@ -168,19 +178,11 @@ private:
                 if (v != static_cast<std::uint8_t>(Wdl::Draw) && v != Unknown) wave.push_back({k, i});
             }
         while (!wave.empty()) {
-            constexpr std::size_t Chunk = 1024;
-            std::atomic<std::size_t> next{0};
             std::vector<std::vector<Decided>> found(static_cast<std::size_t>(threads_));
-            auto run = [&](std::vector<Decided>& out) {
-                for (std::size_t begin; (begin = next.fetch_add(Chunk)) < wave.size();)
-                    for (std::size_t n = begin; n < std::min(begin + Chunk, wave.size()); ++n)
-                        pass_back(work, wave[n], out);
-            };
-            {
-                std::vector<std::jthread> helpers;
-                for (std::size_t t = 1; t < found.size(); ++t) helpers.emplace_back(run, std::ref(found[t]));
-                run(found[0]);
-            }
+            share_out(wave.size(), 1024, threads_, [&](int thread, std::uint64_t begin, std::uint64_t end) {
+                for (std::uint64_t n = begin; n < end; ++n)
+                    pass_back(work, wave[n], found[static_cast<std::size_t>(thread)]);
+            });
             wave.clear();
             for (auto& part : found) wave.insert(wave.end(), part.begin(), part.end());
         }
@@ -260,7 +262,8 @@ private:
 
     static EndingReport summary(const Table& t, double seconds, bool loaded) {
         const FileHeader& h = t.header;
-        return {h.signature, h.wins + h.draws + h.losses, h.wins, h.draws, h.losses, seconds, t.bytes, h.checksum, loaded};
+        return {h.signature, h.wins + h.draws + h.losses, h.wins, h.draws, h.losses, seconds, t.bytes, h.checksum,
+                loaded};
     }
 
     Database<R>& db_;
@@ -277,34 +280,26 @@ std::uint64_t inconsistencies(const Database<R>& db, const Signature& s, int thr
     using B = typename R::board;
     const auto* t = db.table(s);
     if (!t) return ~std::uint64_t{0};
-    constexpr std::uint64_t Chunk = 4096;
-    std::atomic<std::uint64_t> next{0}, bad{0};
-    auto run = [&] {
-        draughts::MoveList<B> moves;
+    std::vector<draughts::MoveList<B>> moves(static_cast<std::size_t>(std::max(threads, 1)));
+    std::atomic<std::uint64_t> bad{0};
+    share_out(t->layout.size(), 4096, threads, [&](int thread, std::uint64_t begin, std::uint64_t end) {
+        auto& list = moves[static_cast<std::size_t>(thread)];
         std::uint64_t found = 0;
-        for (std::uint64_t begin; (begin = next.fetch_add(Chunk)) < t->layout.size();) {
-            const std::uint64_t end = std::min(begin + Chunk, t->layout.size());
-            for (std::uint64_t i = begin; i < end; ++i) {
-                const auto p = t->layout.position(i);
-                if (!p) continue;
-                draughts::MoveGen<R>::generate(*p, moves);
-                bool any_lost = false, all_won = true;
-                for (const auto& m : moves) {
-                    const Wdl v = *db.probe_any(p->after(m));
-                    any_lost = any_lost || v == Wdl::Loss;
-                    all_won = all_won && v == Wdl::Win;
-                }
-                const Wdl expected = any_lost ? Wdl::Win : all_won ? Wdl::Loss : Wdl::Draw;
-                found += t->values.get(i) == expected ? 0 : 1;
+        for (std::uint64_t i = begin; i < end; ++i) {
+            const auto p = t->layout.position(i);
+            if (!p) continue;
+            draughts::MoveGen<R>::generate(*p, list);
+            bool any_lost = false, all_won = true;
+            for (const auto& m : list) {
+                const Wdl v = *db.probe_any(p->after(m));
+                any_lost = any_lost || v == Wdl::Loss;
+                all_won = all_won && v == Wdl::Win;
             }
+            const Wdl expected = any_lost ? Wdl::Win : all_won ? Wdl::Loss : Wdl::Draw;
+            found += t->values.get(i) == expected ? 0 : 1;
         }
         bad += found;
-    };
-    {
-        std::vector<std::jthread> helpers;
-        for (int k = 1; k < threads; ++k) helpers.emplace_back(run);
-        run();
-    }
+    });
     return bad.load();
 }
 
