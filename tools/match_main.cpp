@@ -30,7 +30,7 @@ const char* usage =
     "                    [--games N | --rounds N] [--gauntlet] [--concurrency N] [--seed N]\n"
     "                    [--openings FILE|none] [--openings-order sequential|random] [--include-lost]\n"
     "                    [--tc [MOVES/]SECONDS[+INC] | --tc movetime=S | --tc depth=N | --tc nodes=N]\n"
-    "                    [--margin S] [--hang-timeout S] [--max-plies N]\n"
+    "                    [--margin S] [--hang-timeout S] [--start-timeout S] [--max-plies N]\n"
     "                    [--draw movenumber=N movecount=N score=S] [--resign movecount=N score=S]\n"
     "                    [--sprt elo0=E elo1=E alpha=A beta=B]\n"
     "                    [--pdn FILE] [--record FILE] [--journal FILE] [--json FILE] [--log FILE]\n"
@@ -110,14 +110,14 @@ int main(int argc, char** argv) {
     std::string openings_path, openings_order = "sequential", tc_text = "movetime=0.1";
     long long games = 0, seed = 1;
     bool include_lost = false, demo = false, merge = false, players_given = false, rounds_given = false;
-    std::optional<double> margin, hang;
+    std::optional<double> margin, hang, start_timeout;
 
     // The words of the command line, read by CLI11; their values are checked below.
     CLI::App app;
     app.set_help_flag();
     std::vector<std::vector<std::string>> engine_words;
     std::vector<std::string> engine_files, each_words, draw_words, resign_words, sprt_words, sets;
-    std::string players_text, games_text, rounds_text, concurrency_text, seed_text, margin_text, hang_text, plies_text,
+    std::string players_text, games_text, rounds_text, concurrency_text, seed_text, margin_text, hang_text, start_text, plies_text,
         shard_text;
     app.add_option("--engine", engine_words)->expected(1, -1);
     app.add_option("--engines", engine_files)->expected(1)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -130,7 +130,7 @@ int main(int argc, char** argv) {
              {"--variant", &s.variant}, {"--players", &players_text}, {"--games", &games_text},
              {"--rounds", &rounds_text}, {"--concurrency", &concurrency_text}, {"--seed", &seed_text},
              {"--openings", &openings_path}, {"--openings-order", &openings_order}, {"--tc", &tc_text},
-             {"--margin", &margin_text}, {"--hang-timeout", &hang_text}, {"--max-plies", &plies_text},
+             {"--margin", &margin_text}, {"--hang-timeout", &hang_text}, {"--start-timeout", &start_text}, {"--max-plies", &plies_text},
              {"--pdn", &s.pdn_path}, {"--record", &s.record_path}, {"--journal", &s.journal_path},
              {"--json", &s.json_path}, {"--log", &s.log_path}, {"--live", &s.live_path}, {"--shard", &shard_text}})
         app.add_option(name, *text);
@@ -237,6 +237,11 @@ int main(int argc, char** argv) {
         if (!v) return fail(v.error());
         hang = *v;
     }
+    if (app.count("--start-timeout")) {
+        auto v = real("--start-timeout", start_text, 0.1, 1e6);
+        if (!v) return fail(v.error());
+        start_timeout = *v;
+    }
     for (const auto& [option, words] : {std::pair{std::string("--draw"), &draw_words}, {std::string("--resign"), &resign_words}}) {
         auto p = pairs(option, *words);
         if (!p) return fail(p.error());
@@ -276,6 +281,7 @@ int main(int argc, char** argv) {
     s.time = *tc;
     if (margin) s.time.margin = *margin;
     if (hang) s.time.hang_timeout = *hang;
+    if (start_timeout) s.time.start_timeout = *start_timeout;
     if (s.is_halma()) {
         s.halma.variant = *halma::parse_variant(s.variant);
     } else if (!draughts::is_draughts_variant(s.variant)) {

@@ -314,6 +314,19 @@ TEST(MatchRun, RefusesAnEngineThatCannotStart) {
                   "missing cannot be started: cannot start /nonexistent/damier-engine");
 }
 
+// An engine slower to start than --start-timeout (10 s unless given) is refused
+// with the allowance named; given more time, the same engine plays.
+TEST(MatchRun, StartTimeoutBoundsAnEngineSlowToInit) {
+    auto s = two_engine_settings(fake_engine("quick"), fake_engine("slow", {"slow-init=2"}), "nodes=500");
+    s.time.start_timeout = 0.5;
+    check_refused(s, "slow did not answer init with ready within 0.5 s");
+    s.time.start_timeout = 10;
+    s.max_plies = 4;
+    s.journal_path = temp_file("journal");
+    EXPECT_EQ(run(s), 0);
+    EXPECT_EQ(read_journal(s.journal_path).size(), 2u);
+}
+
 TEST(MatchRun, RefusesAParameterTheEngineRefuses) {
     auto fake = fake_engine("fake");
     fake.params = {{"bogus", "1"}};

@@ -158,7 +158,7 @@ void play_game(Referee& referee, const std::vector<HubEngine*>& engines, const G
         const auto s = static_cast<std::size_t>(seat);
         HubEngine& engine = *engines[s];
         if (!engine.running()) {
-            if (auto error = engine.start(setup.rules, std::chrono::seconds(10)); !error.empty()) {
+            if (auto error = engine.start(setup.rules, tc.start_allowance()); !error.empty()) {
                 fault(seat, "cannot be started: " + error);
                 continue;
             }

@@ -2,6 +2,7 @@
 // moves, adjudication and the maximum length, with a record of every move.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -23,6 +24,12 @@ struct TimeControl {
     std::uint64_t nodes = 0;
     double margin = 0.1;             // seconds an engine may overrun before it loses on time
     double hang_timeout = 60;        // Depth and Nodes: seconds before an engine counts as hung
+    // Seconds an engine has to start: handshake, parameters and init (loading large
+    // endgame databases can take several).
+    double start_timeout = 10;
+    std::chrono::milliseconds start_allowance() const {
+        return std::chrono::milliseconds(static_cast<long long>(start_timeout * 1000));
+    }
 
     // "40/60+0.5", "60+0.5", "60", "movetime=0.1", "depth=6", "nodes=10000".
     static Result<TimeControl> parse(const std::string& text);

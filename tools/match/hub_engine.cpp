@@ -127,6 +127,13 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
     declared_.clear();
     id_name_ = spec_.name;
     const auto deadline = Clock::now() + timeout;
+    // Said after "did not answer ..." when the time ran out (rather than the engine exiting).
+    auto in_time = [&] {
+        if (Clock::now() < deadline) return std::string();
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", std::chrono::duration<double>(timeout).count());
+        return std::string(" within ") + seconds + " s";
+    };
     if (!spec_.command.empty())
         if (auto error = process_.start(spec_.command, spec_.directory); !error.empty()) return error;
     if (spec_.protocol == EngineSpec::Protocol::Dxp) {
@@ -135,7 +142,7 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
     std::vector<std::string> lines;
     if (!send("hub", deadline) || !wait_for("wait", deadline, &lines)) {
         process_.stop(std::chrono::milliseconds(100));
-        return spec_.name + " did not answer hub with wait";
+        return spec_.name + " did not answer hub with wait" + in_time();
     }
     for (const auto& text : lines) {
         auto line = parse(text);
@@ -153,7 +160,7 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
         if (!send(command, deadline) || !send("ping", deadline) ||
             !wait_for("pong", deadline, &answer)) {
             process_.stop(std::chrono::milliseconds(100));
-            return spec_.name + " did not answer ping after " + command;
+            return spec_.name + " did not answer ping after " + command + in_time();
         }
         for (const auto& text : answer)
             if (auto line = parse(text); line && line->command == "error") {
@@ -176,7 +183,7 @@ std::string HubEngine::start(const std::vector<std::pair<std::string, std::strin
     std::vector<std::string> answer;
     if (!send("init", deadline) || !wait_for("ready", deadline, &answer)) {
         process_.stop(std::chrono::milliseconds(100));
-        return spec_.name + " did not answer init with ready";
+        return spec_.name + " did not answer init with ready" + in_time();
     }
     for (const auto& text : answer)
         if (auto line = parse(text); line && line->command == "error") {

@@ -56,14 +56,15 @@ std::string open_output(std::ofstream& file, const std::string& path, const std:
 }
 
 std::string check_engines(const std::vector<EngineSpec>& engines,
-                          const std::vector<std::pair<std::string, std::string>>& rules) {
+                          const std::vector<std::pair<std::string, std::string>>& rules,
+                          std::chrono::milliseconds timeout) {
     std::vector<std::string> errors(engines.size());
     {
         std::vector<std::jthread> starts;
         for (std::size_t i = 0; i < engines.size(); ++i)
             starts.emplace_back([&, i] {
                 HubEngine engine(engines[i]);
-                errors[i] = engine.start(rules, std::chrono::seconds(10));
+                errors[i] = engine.start(rules, timeout);
                 engine.quit();
             });
     }

@@ -4,6 +4,7 @@
 // cannot be started, handshaken or configured.
 #pragma once
 
+#include <chrono>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -22,8 +23,9 @@ std::string open_output(std::ofstream& file, const std::string& path, const std:
 
 // Starts every engine once, as the games will (handshake, every parameter and
 // rule set fenced by ping, init), all at the same time, and stops them again.
-// "" or the first engine's failure.
+// Each has `timeout` to be ready. "" or the first engine's failure.
 std::string check_engines(const std::vector<EngineSpec>& engines,
-                          const std::vector<std::pair<std::string, std::string>>& rules);
+                          const std::vector<std::pair<std::string, std::string>>& rules,
+                          std::chrono::milliseconds timeout);
 
 }  // namespace damier::match

@@ -87,7 +87,7 @@ int run_tournament(const MatchSettings& s, std::ostream& out, std::ostream& err)
         ~LogGuard() { set_protocol_log(nullptr); }
     } log_guard(log.is_open() ? &log : nullptr);
     const auto rules = rule_params(s);
-    if (auto error = check_engines(s.engines, rules); !error.empty()) return refuse(error);
+    if (auto error = check_engines(s.engines, rules, s.time.start_allowance()); !error.empty()) return refuse(error);
     // The referee's rules options: the Hub parameters after `variant`.
     const OptionValues rules_options(rules.begin() + 1, rules.end());
     if (journal.is_open() && !journal_has_run) journal << run_line(run) << '\n' << std::flush;

@@ -8,6 +8,7 @@
 //   garbage          prints junk lines before every done
 //   no-handshake     never answers hub
 //   init-error       answers init with an error line before ready
+//   slow-init=S      answers init S seconds late (an engine loading large tables)
 // It declares one parameter, variant (any value is taken); set-param of any other
 // name is answered with an error, as a Hub engine refuses an unknown parameter.
 // Counting starts at 1 and runs over the whole process life.
@@ -27,7 +28,7 @@ using namespace damier;
 
 struct Faults {
     int crash_after = 0, illegal_after = 0, silent_after = 0, late_after = 0;
-    double late_seconds = 0;
+    double late_seconds = 0, init_seconds = 0;
     bool garbage = false, no_handshake = false, init_error = false;
 };
 
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
         } else if (a == "garbage") f.garbage = true;
         else if (a == "no-handshake") f.no_handshake = true;
         else if (a == "init-error") f.init_error = true;
+        else if (a.rfind("slow-init=", 0) == 0) f.init_seconds = std::atof(a.substr(10).c_str());
     }
     std::string variant = "international", text;
     hub::Line position;
@@ -85,6 +87,7 @@ int main(int argc, char** argv) {
         } else if (c == "set-param") {
             std::cout << "error message=\"unknown parameter '" << line->value("name").value_or("") << "'\"" << std::endl;
         } else if (c == "init") {
+            std::this_thread::sleep_for(std::chrono::duration<double>(f.init_seconds));
             if (f.init_error) std::cout << "error message=\"cannot read the weights\"" << std::endl;
             std::cout << "ready" << std::endl;
         } else if (c == "ping") {
