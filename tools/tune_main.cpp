@@ -7,10 +7,14 @@
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
 //                   [--threads T]
+//   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
-// selfplay writes quiet positions with their game's result; fit prints the training
+// selfplay writes quiet positions with their game's result, import the same from
+// PDN games (a match's records, a game collection); fit prints the training
 // and held-out losses as it goes and writes a weights file for the eval-file option.
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +26,7 @@
 #include "protocol/command_line.hpp"
 #include "tools/tune/halma_tune.hpp"
 #include "tools/tune/commands.hpp"
+#include "tools/tune/pdn_import.hpp"
 #include "tools/tune/selfplay.hpp"
 
 namespace damier::tune {
@@ -59,6 +64,70 @@ int run_selfplay(const cli::Arguments& args) {
     if (!weights) return fail(weights.error());
     return write_selfplay(args, std::string(R::name), s.games, 100,
                           [&](const LinesSink& sink) { selfplay<R>(s, *weights, sink); });
+}
+
+// Positions of the finished games of PDN files, appended to --out. Every file is
+// read and checked as PDN before anything is written; a game that cannot be
+// replayed is named on stderr and left out, the others are taken.
+template <draughts::RuleSet R>
+int run_import(const cli::Arguments& args) {
+    const auto pdn = args.value("pdn");
+    const auto out_path = args.value("out");
+    if (!pdn) return fail("import needs --pdn FILE[,FILE...]");
+    if (!out_path) return fail("import needs --out FILE");
+    const bool scores = args.has_flag("scores");
+    auto read = [](const std::string& path) -> Result<std::vector<PdnRecord>> {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return failure<std::vector<PdnRecord>>("cannot read " + damier::quoted(path));
+        std::ostringstream text;
+        text << in.rdbuf();
+        auto records = split_pdn(text.str());
+        if (!records) return failure<std::vector<PdnRecord>>(path + ": " + records.error());
+        return records;
+    };
+    std::vector<std::string> paths;
+    for (const auto file : split(*pdn, ",")) {
+        paths.emplace_back(file);
+        if (auto records = read(paths.back()); !records) return fail(records.error());
+    }
+    std::ofstream out;
+    std::size_t positions = 0;
+    int games = 0, taken = 0, unfinished = 0, refused = 0;
+    for (const auto& path : paths) {
+        const auto records = read(path);
+        if (!records) return fail(records.error());  // changed since it was checked
+        for (std::size_t g = 0; g < records->size(); ++g, ++games) {
+            // The game's number for the fit's held-out split: the file's name and the
+            // game's place in it, so that a game keeps its side of the split.
+            std::uint64_t id = 14695981039346656037ull;  // FNV-1a
+            for (const char c : path.substr(path.rfind('/') + 1) + "#" + std::to_string(g))
+                id = (id ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+            const auto game = import_game<R>((*records)[g], id >> 1, scores);
+            if (game.unfinished) {
+                ++unfinished;
+                continue;
+            }
+            if (!game.error.empty()) {
+                if (++refused <= 10) std::cerr << "damier-tune: " << path << ": " << game.error << " (game left out)\n";
+                continue;
+            }
+            ++taken;
+            if (!out.is_open() && !game.lines.empty()) {
+                out.open(*out_path, std::ios::app);
+                if (!out) return fail("cannot write " + damier::quoted(*out_path));
+            }
+            for (const auto& l : game.lines) out << l << '\n';
+            positions += game.lines.size();
+        }
+    }
+    if (refused > 10) std::cerr << "damier-tune: " << refused - 10 << " more games left out\n";
+    if (positions == 0) return fail("no positions in " + damier::quoted(*pdn) + " (" + std::to_string(games) + " games)");
+    out.flush();
+    if (!out) return fail("error writing " + damier::quoted(*out_path));
+    std::printf("import %s: %d games, %d taken (%d without a result, %d left out), %zu positions%s, appended to %s\n",
+                std::string(R::name).c_str(), games, taken, unfinished, refused, positions,
+                scores ? " with scores" : "", out_path->c_str());
+    return 0;
 }
 
 template <draughts::RuleSet R>
@@ -184,6 +253,9 @@ const char* const usage_text =
     "                       [--king-squares] [--threads T]\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
+    "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
+    "                       (the quiet positions of finished PDN games, with their results; --scores:\n"
+    "                       only those whose move has a damier-match score comment, with that score)\n"
     "       (Chinese checkers: --variant chinese|diamond [--players 2-6])\n"
     "       damier-tune --help | --version\n";
 
@@ -210,10 +282,10 @@ int main(int argc, char** argv) {
         return 0;
     }
     const std::vector<std::string> rest(argv + 2, argv + argc);
-    auto args = cli::parse_arguments(rest, {"king-squares"},
+    auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.
@@ -222,6 +294,8 @@ int main(int argc, char** argv) {
     std::string error;
     if (command == "selfplay")
         error = draughts::with_variant(variant, false, [&]<class R>() { status = tune::run_selfplay<R>(*args); });
+    else if (command == "import")
+        error = draughts::with_variant(variant, false, [&]<class R>() { status = tune::run_import<R>(*args); });
     else if (command == "fit")
         error = draughts::with_variant(variant, false, [&]<class R>() { status = tune::run_fit<R>(*args); });
     else

@@ -1,5 +1,6 @@
-// damier-tune selfplay --shard K/N and fit --data A,B: the shards of a self-play run
-// hold the lines of the run in one process, and the fit reads several files as one.
+// damier-tune's command line: selfplay --shard K/N and fit --data A,B (the shards of
+// a self-play run hold the lines of the run in one process, and the fit reads several
+// files as one), and import of PDN games for the fit.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -91,6 +92,49 @@ TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
         EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find("balance"), std::string::npos) << bad << ": " << r.err;
     }
+}
+
+// Twenty short international games (results 2-0, 1-1, 0-2 in turn, the mover's
+// score after each move) imported and fitted; then what import refuses.
+TEST(TuneImport, ImportedGamesFeedTheFit) {
+    const std::string dir = ::testing::TempDir() + "/tune_import_" + std::to_string(::getpid());
+    const char* const results[] = {"2-0", "1-1", "0-2"};
+    std::ofstream pdn(dir + ".pdn");
+    for (int g = 0; g < 20; ++g)
+        pdn << "[Event \"g" << g << "\"]\n[Result \"" << results[g % 3] << "\"]\n\n1. 32-28 {+0.10/9} 19-23 {-0.0" << g % 10
+            << "/9} 2. 28x19 {+0.05/1} 14x23 {-0.05/1} 3. 37-32 {+0." << g % 10 << "/9} 10-14 {+0.02/9} "
+            << results[g % 3] << "\n\n";
+    pdn << "[Event \"unfinished\"]\n\n1. 32-28 *\n\n[Event \"bad\"]\n\n1. 32-26 2-0\n";
+    pdn.close();
+    std::remove((dir + ".pos").c_str());
+    auto imported = tune("import --variant international --scores --pdn " + dir + ".pdn --out " + dir + ".pos");
+    ASSERT_EQ(imported.status, 0) << imported.err;
+    EXPECT_NE(imported.out.find("22 games, 20 taken (1 without a result, 1 left out), 80 positions with scores"),
+              std::string::npos) << imported.out;
+    EXPECT_NE(imported.err.find("line 107: move 1: illegal move '32-26' (game left out)"), std::string::npos)
+        << imported.err;
+    // Four quiet positions a game (the two captures are not quiet), the score for White.
+    const auto lines = sorted_lines(slurp(dir + ".pos"));
+    ASSERT_EQ(lines.size(), 80u);
+    auto fit = tune("fit --variant international --epochs 2 --holdout 30 --blend 0.5 --data " + dir + ".pos --out " +
+                    dir + ".weights");
+    EXPECT_EQ(fit.status, 0) << fit.err;
+    EXPECT_NE(fit.out.find("0.50 game result + 0.50 search score"), std::string::npos) << fit.out;
+
+    for (const auto& [arguments, error] : std::vector<std::pair<std::string, std::string>>{
+             {"--pdn " + dir + "-none.pdn", "cannot read"},
+             {"--pdn " + dir + ".pos", "no positions in"},
+             {"--variant russian --pdn " + dir + ".pdn", "no positions in"},
+             {"--variant chinese --pdn " + dir + ".pdn", "import reads PDN draughts games, not chinese"},
+             {"", "import needs --pdn"},
+         }) {
+        auto r = tune(std::string("import ") + (arguments.find("--variant") == std::string::npos ? "--variant international " : "") +
+                      arguments + " --out " + dir + "-refused.pos");
+        EXPECT_EQ(r.status, 2) << arguments;
+        EXPECT_NE(r.err.find(error), std::string::npos) << arguments << ": " << r.err;
+        EXPECT_EQ(slurp(dir + "-refused.pos"), "") << arguments;
+    }
+    for (const char* name : {".pdn", ".pos", ".weights", ".out", ".err"}) std::remove((dir + name).c_str());
 }
 
 }  // namespace

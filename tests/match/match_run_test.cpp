@@ -142,10 +142,53 @@ void check_pdn(const std::string& variant, const std::string& pdn, const std::ve
     }
 }
 
+// Runs a program; returns its exit status and its stderr (with its stdout too
+// when `with_stdout`).
+int run_program(const std::string& program, const std::string& arguments, std::string& output,
+                bool with_stdout = false) {
+    const std::string command = program + " " + arguments + (with_stdout ? " 2>&1" : " 2>&1 >/dev/null");
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return -1;
+    output.clear();
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    const int status = ::pclose(pipe);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Runs the runner's binary; returns its exit status and its stderr.
+int run_binary(const std::string& arguments, std::string& error) { return run_program(DAMIER_MATCH_BINARY, arguments, error); }
+
+// damier-tune import reads the runner's PDN back: every finished game is taken
+// (none refused), each quiet position whose move has a score, with 4 fields.
+void check_import(const std::string& variant, const std::string& pdn_path, std::size_t games) {
+    const std::string text = file_text(pdn_path);
+    std::size_t unfinished = 0;
+    for (std::size_t at = 0; (at = text.find("[Result \"*\"]", at)) != std::string::npos; ++at) ++unfinished;
+    const std::string positions = temp_file("positions");
+    std::string output;
+    const int status = run_program(DAMIER_TUNE_BINARY, "import --variant " + variant + " --scores --pdn " + pdn_path +
+                                                           " --out " + positions, output, true);
+    if (unfinished == games) {
+        EXPECT_EQ(status, 2) << output;
+        return;
+    }
+    ASSERT_EQ(status, 0) << output;
+    EXPECT_NE(output.find(std::to_string(games) + " games, " + std::to_string(games - unfinished) + " taken (" +
+                          std::to_string(unfinished) + " without a result, 0 left out)"),
+              std::string::npos) << output;
+    std::istringstream lines(file_text(positions));
+    int count = 0;
+    for (std::string line; std::getline(lines, line); ++count)
+        EXPECT_EQ(std::count(line.begin(), line.end(), '\t'), 3) << line;
+    EXPECT_GT(count, 0);
+}
+
 void play_draughts_pair(const std::string& variant, int rounds, bool bundled) {
     auto s = two_engine_settings(damier_engine("A"), damier_engine("B"), "nodes=3000");
     s.variant = variant;
     s.rounds = rounds;
+    s.max_plies = 400;  // games played out, so that their records carry results
     if (bundled && !m::default_openings_file(variant).empty()) {
         auto o = m::load_openings(m::bundled_openings_dir() + "/" + m::default_openings_file(variant), variant);
         ASSERT_TRUE(o) << o.error();
@@ -163,6 +206,7 @@ void play_draughts_pair(const std::string& variant, int rounds, bool bundled) {
         EXPECT_EQ(journal[i].seats, (i % 2 ? std::vector<std::string>{"B", "A"} : std::vector<std::string>{"A", "B"}));
     }
     check_pdn(variant, file_text(s.pdn_path), journal, nullptr, &s.openings);
+    check_import(variant, s.pdn_path, journal.size());
     // The bundled ballots are move sequences from the start: no FEN setup.
     if (bundled) {
         EXPECT_EQ(file_text(s.pdn_path).find("[FEN "), std::string::npos);
@@ -844,18 +888,6 @@ TEST(MatchRun, ResignAdjudicatedInAWonPosition) {
         EXPECT_NE(g.reason.find("resigns"), std::string::npos) << g.reason;
         EXPECT_EQ(g.places, (std::vector<double>{1, 2}));
     }
-}
-
-// Runs the runner's binary; returns its exit status and its stderr.
-int run_binary(const std::string& arguments, std::string& error) {
-    const std::string command = std::string(DAMIER_MATCH_BINARY) + " " + arguments + " 2>&1 >/dev/null";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return -1;
-    error.clear();
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) error += buffer;
-    const int status = ::pclose(pipe);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 // The demo: each move with its score on one line, the board every 10 plies and

@@ -129,6 +129,7 @@ inline int run(const std::string& command, const cli::Arguments& args, const std
             return fail("--" + std::string(draughts_only) + " is for draughts rule sets, not " + variant);
     if (command == "selfplay") return run_selfplay(args, variant);
     if (command == "fit") return run_fit(args, variant);
+    if (command == "import") return fail("import reads PDN draughts games, not " + variant);
     return -1;
 }
 
