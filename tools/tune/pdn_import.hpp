@@ -72,8 +72,8 @@ ImportedGame import_game(const PdnRecord& record, std::uint64_t game_id, bool sc
     const std::string* tag = record.tag("Result");
     const auto from_movetext = white_result(record.result), from_tag = tag ? white_result(*tag) : std::nullopt;
     if (from_movetext && from_tag && *from_movetext != *from_tag)
-        return fail(record.line, "the Result tag " + damier::quoted(*tag) + " and the movetext's " + damier::quoted(record.result) +
-                                     " disagree");
+        return fail(record.line, "the Result tag " + damier::quoted(*tag) + " and the movetext's " +
+                                     damier::quoted(record.result) + " disagree");
     const auto result = from_movetext ? from_movetext : from_tag;
     if (!result) {
         out.unfinished = true;
@@ -93,11 +93,12 @@ ImportedGame import_game(const PdnRecord& record, std::uint64_t game_id, bool sc
         start = *parsed;
     }
     draughts::Game<R> game(start);
+    const std::size_t black_first = start.side == draughts::Color::Black ? 1 : 0;  // for move numbers
     const std::string label = std::string(*result == 1 ? "1" : *result == 0 ? "0" : "0.5") + "\t" + std::to_string(game_id);
     for (std::size_t i = 0; i < record.moves.size(); ++i) {
         const auto& p = game.position();
         auto move = N::parse_move(p, record.moves[i]);
-        if (!move) return fail(record.move_lines[i], "move " + std::to_string(i / 2 + 1) + ": " + move.error());
+        if (!move) return fail(record.move_lines[i], "move " + std::to_string((i + black_first) / 2 + 1) + ": " + move.error());
         const auto score = comment_score(record.comments[i]);
         if (!draughts::MoveGen<R>::capture_possible(p) && (score || !scores)) {
             std::string line = N::fen(p) + "\t" + label;
