@@ -1,8 +1,8 @@
 // damier-tune: evaluation weights fitted to self-play results (Texel tuning).
 //
 //   damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]
-//                        [--random-plies MIN-MAX] [--balance CENTIMEN] [--eval-file FILE]
-//                        [--pattern-file FILE] [--shard K/N] --out POSITIONS
+//                        [--random-plies MIN-MAX] [--balance CENTIMEN] [--openings FILE]
+//                        [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
@@ -24,6 +24,7 @@
 #include "eval/draughts/eval.hpp"
 #include "eval/draughts/patterns.hpp"
 #include "protocol/command_line.hpp"
+#include "tools/match/openings.hpp"
 #include "tools/tune/halma_tune.hpp"
 #include "tools/tune/commands.hpp"
 #include "tools/tune/pdn_import.hpp"
@@ -60,6 +61,12 @@ int run_selfplay(const cli::Arguments& args) {
     if (!options) return fail(options.error());
     SelfplaySettings s;
     static_cast<SelfplayOptions&>(s) = *options;
+    if (const auto path = args.value("openings")) {
+        auto openings = match::load_openings(*path, std::string(R::name));
+        if (!openings) return fail(openings.error());
+        if (openings->empty()) return fail(*path + ": no openings");
+        for (const auto& o : *openings) s.openings.push_back(o.position);
+    }
     auto weights = starting_weights<R>(args);
     if (!weights) return fail(weights.error());
     return write_selfplay(args, std::string(R::name), s.games, 100,
@@ -244,8 +251,8 @@ int run_fit(const cli::Arguments& args) {
 
 const char* const usage_text =
     "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
-    "                            [--random-plies MIN-MAX] [--balance CENTIMEN] [--eval-file FILE]\n"
-    "                            [--pattern-file FILE] [--shard K/N] --out POSITIONS\n"
+    "                            [--random-plies MIN-MAX] [--balance CENTIMEN] [--openings FILE]\n"
+    "                            [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS\n"
     "       damier-tune fit --variant NAME --data POSITIONS[,POSITIONS...] [--eval-file FILE] [--pattern-file FILE]\n"
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
@@ -285,7 +292,7 @@ int main(int argc, char** argv) {
     auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn", "openings"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

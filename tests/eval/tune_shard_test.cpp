@@ -94,6 +94,34 @@ TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
     }
 }
 
+// Self-play from an openings file: every game starts from one of its positions
+// (here the only one, no random plies, no balance check), written first.
+TEST(TuneSelfplay, GamesStartFromTheOpeningsFile) {
+    const std::string dir = ::testing::TempDir() + "/tune_openings_" + std::to_string(::getpid());
+    const std::string fen =
+        "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+    std::ofstream(dir + ".fen") << "# one opening\n" << fen << "\n";
+    std::remove((dir + ".pos").c_str());
+    auto r = tune("selfplay --variant international --games 3 --nodes 200 --random-plies 0-0 --balance 0 --openings " +
+                  dir + ".fen --out " + dir + ".pos");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto lines = sorted_lines(slurp(dir + ".pos"));
+    const auto starts = std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+        return l.rfind(fen + "\t", 0) == 0;
+    });
+    EXPECT_EQ(starts, 3);
+    for (const auto& [arguments, error] : std::vector<std::pair<std::string, std::string>>{
+             {"--variant international --openings " + dir + "-none.fen", "cannot open"},
+             {"--variant russian --openings " + dir + ".fen", dir + ".fen"},
+             {"--variant chinese --openings " + dir + ".fen", "--openings is for draughts"},
+         }) {
+        auto refused = tune("selfplay --games 1 --out /dev/null " + arguments);
+        EXPECT_EQ(refused.status, 2) << arguments;
+        EXPECT_NE(refused.err.find(error), std::string::npos) << arguments << ": " << refused.err;
+    }
+    for (const char* name : {".fen", ".pos", ".out", ".err"}) std::remove((dir + name).c_str());
+}
+
 // Twenty short international games (results 2-0, 1-1, 0-2 in turn, the mover's
 // score after each move) imported and fitted; then what import refuses.
 TEST(TuneImport, ImportedGamesFeedTheFit) {

@@ -1,5 +1,5 @@
 // Training positions for the tuner: games of the engine against itself at a node
-// limit, from a few random opening plies, each quiet position (no capture to make)
+// limit, from a few random plies after the start or an opening of a file, each quiet position (no capture to make)
 // written with the game's result. One worker thread per core, each with its own
 // search and table; game g is played with game_seed(s, g), so a run is reproducible
 // whatever the thread count (only the order of the lines changes).
@@ -26,6 +26,9 @@ namespace damier::tune {
 struct SelfplaySettings : SelfplayOptions {
     int max_plies = 300;         // then a draw
     int adjudicate_score = 600;  // centi-men: this many for 8 plies decides the game
+    // Where the games start (PDN FENs, --openings): one drawn by the game's seed,
+    // then the random plies; empty = the start position.
+    std::vector<std::string> openings;
 };
 
 // A finished game's quiet positions as "FEN<TAB>result<TAB>game<TAB>score" lines: the
@@ -47,9 +50,15 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
     limits.nodes = s.nodes;
     // Random plies often drop a man (about half the openings of 4-10 plies at
     // international): such a game teaches the fit little but material, so an
-    // opening that the search does not find about even is drawn again.
+    // opening that the search does not find about even is drawn again (with
+    // --openings, another opening and other plies).
     for (int attempt = 0; attempt < 100; ++attempt) {
-        game = draughts::Game<R>(N::start());
+        auto start = N::start();
+        if (!s.openings.empty()) {
+            const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, s.openings.size() - 1)(random);
+            start = *N::parse_fen(s.openings[pick]);  // checked when they were read
+        }
+        game = draughts::Game<R>(start);
         const int random_plies = std::uniform_int_distribution<int>(s.random_plies_min, s.random_plies_max)(random);
         for (int i = 0; i < random_plies && game.result().outcome == Outcome::Ongoing; ++i) {
             game.legal_moves(moves);
