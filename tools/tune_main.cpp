@@ -128,7 +128,9 @@ int run_import(const cli::Arguments& args) {
         }
     }
     if (refused > 10) std::cerr << "damier-tune: " << refused - 10 << " more games left out\n";
-    if (positions == 0) return fail("no positions in " + damier::quoted(*pdn) + " (" + std::to_string(games) + " games)");
+    if (positions == 0)
+        return fail("no positions in " + damier::quoted(*pdn) + " (" + std::to_string(games) + " games, " +
+                    std::to_string(unfinished) + " without a result, " + std::to_string(refused) + " left out)");
     out.flush();
     if (!out) return fail("error writing " + damier::quoted(*out_path));
     std::printf("import %s: %d games, %d taken (%d without a result, %d left out), %zu positions%s, appended to %s\n",
