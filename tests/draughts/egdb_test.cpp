@@ -15,6 +15,7 @@
 #include "eval/draughts/searchable.hpp"
 #include "search/alphabeta.hpp"
 #include "tests/support/cli_runner.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace damier::egdb {
 namespace {
@@ -24,12 +25,9 @@ using draughts::International;
 using draughts::Russian;
 
 std::string temp_folder(const std::string& name) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const auto dir = std::filesystem::path(::testing::TempDir()) /
-                     ("egdb_" + std::to_string(::getpid()) + "_" + info->name() + "_" + name);
-    std::filesystem::remove_all(dir);
+    const auto dir = damier::test::scratch_path(name);
     std::filesystem::create_directories(dir);
-    return dir.string();
+    return dir;
 }
 
 // Builds every table of up to `pieces` pieces; the checksums by ending.

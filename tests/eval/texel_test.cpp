@@ -16,6 +16,7 @@
 #include "protocol/command_line.hpp"
 #include "tools/tune/commands.hpp"
 #include "tools/tune/texel.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace damier::tune {
 namespace {
@@ -280,8 +281,8 @@ struct TuneRun {
 };
 
 TuneRun run_tune(const std::string& args) {
-    const std::string base = ::testing::TempDir() + "/tune_cli_" + std::to_string(::getpid());
-    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
+    const std::string out = damier::test::scratch_path("tune.out"), err = damier::test::scratch_path("tune.err");
+    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + out + " 2>" + err;
     const int raw = std::system(command.c_str());
     auto slurp = [](const std::string& path) {
         std::ifstream in(path);
@@ -289,7 +290,7 @@ TuneRun run_tune(const std::string& args) {
         s << in.rdbuf();
         return s.str();
     };
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
 }
 
 TEST(TuneCli, HelpAndVersionOnStdoutWithStatusZero) {
@@ -327,8 +328,7 @@ TEST(TuneCli, FitChecksItsOutputsBeforeFitting) {
 // Three-player Chinese checkers: self-play labels seat 0 with its standing score,
 // and the fit writes the player count's section.
 TEST(TuneCli, ChineseCheckersForThreePlayersPlaysAndFitsItsOwnSection) {
-    const std::string dir = ::testing::TempDir(), data = dir + "/three.pos", weights = dir + "/three.weights";
-    std::remove(data.c_str());  // self-play appends to an existing file
+    const std::string data = damier::test::scratch_path("three.pos"), weights = damier::test::scratch_path("three.weights");
     const auto play = run_tune("selfplay --variant chinese --players 3 --games 6 --nodes 200 --seed 5 --out " + data);
     ASSERT_EQ(play.status, 0) << play.err;
     std::ifstream in(data);
@@ -349,11 +349,9 @@ TEST(TuneCli, ChineseCheckersForThreePlayersPlaysAndFitsItsOwnSection) {
     text << written.rdbuf();
     EXPECT_NE(text.str().find("[chinese 3]"), std::string::npos) << text.str();
     // Results outside 0 to 1 are refused with the line named.
-    {
-        std::ofstream bad(dir + "/bad.pos");
-        bad << "not checked\t1.5\t1\n";
-    }
-    const auto refused = run_tune("fit --variant chinese --players 3 --data " + dir + "/bad.pos --out " + weights);
+    const std::string bad = damier::test::scratch_path("bad.pos");
+    std::ofstream(bad) << "not checked\t1.5\t1\n";
+    const auto refused = run_tune("fit --variant chinese --players 3 --data " + bad + " --out " + weights);
     EXPECT_EQ(refused.status, 2);
     EXPECT_NE(refused.err.find("line 1: bad result or game"), std::string::npos) << refused.err;
 }

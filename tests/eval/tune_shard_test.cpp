@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/scratch.hpp"
+
 namespace {
 
 struct Run {
@@ -27,10 +29,10 @@ std::string slurp(const std::string& path) {
 }
 
 Run tune(const std::string& args) {
-    const std::string base = ::testing::TempDir() + "/tune_shard_" + std::to_string(::getpid());
-    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
+    const std::string out = damier::test::scratch_path("tune.out"), err = damier::test::scratch_path("tune.err");
+    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + out + " 2>" + err;
     const int raw = std::system(command.c_str());
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
 }
 
 std::vector<std::string> sorted_lines(const std::string& text) {

@@ -12,6 +12,7 @@
 #include "eval/builtin_weights.hpp"
 #include "eval/draughts/weights.hpp"
 #include "eval/halma/weights.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace damier::eval {
 namespace {
@@ -144,12 +145,12 @@ TEST(WeightsFile, LoadReportsUnreadableFiles) {
         ASSERT_FALSE(r) << odd;
         EXPECT_NE(r.error().find("not a regular file"), std::string::npos) << r.error();
     }
-    const std::string big = ::testing::TempDir() + "damier_big.weights";
+    const std::string big = damier::test::scratch_path("big.weights");
     std::ofstream(big) << std::string((1u << 20) + 10, '#');
     auto too_big = load_eval_file(big);
     ASSERT_FALSE(too_big);
     EXPECT_NE(too_big.error().find("is over 1 MiB"), std::string::npos) << too_big.error();
-    const std::string path = ::testing::TempDir() + "damier_test.weights";
+    const std::string path = damier::test::scratch_path("test.weights");
     std::ofstream(path) << "[draughts]\nside_to_move = 9\n";
     auto file = load_eval_file(path);
     ASSERT_TRUE(file) << file.error();

@@ -3,16 +3,17 @@
 #include "tools/match/engines_file.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <fstream>
+
+#include "tests/support/scratch.hpp"
 
 namespace m = damier::match;
 
 namespace {
 
 std::string write_file(const std::string& name, const std::string& text) {
-    const std::string path = ::testing::TempDir() + "/engines_" + std::to_string(::getpid()) + "_" + name + ".json";
+    const std::string path = damier::test::scratch_path(name + ".json");
     std::ofstream(path) << text;
     return path;
 }

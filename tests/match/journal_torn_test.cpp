@@ -9,6 +9,7 @@
 
 #include "tools/match/journal.hpp"
 #include "tools/match/tournament.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace {
 
@@ -28,7 +29,7 @@ std::string two_games_and_a_torn_one(const std::string& path, std::size_t& intac
 
 TEST(JournalTorn, TheCutLastLineIsLeftOutAndItsOffsetKept) {
     std::size_t intact = 0;
-    const auto path = two_games_and_a_torn_one(::testing::TempDir() + "/torn.journal", intact);
+    const auto path = two_games_and_a_torn_one(damier::test::scratch_path("torn.journal"), intact);
     auto j = read_journal(path);
     ASSERT_TRUE(j) << j.error();
     EXPECT_EQ(j->games.size(), 2u);
@@ -38,7 +39,7 @@ TEST(JournalTorn, TheCutLastLineIsLeftOutAndItsOffsetKept) {
 
 TEST(JournalTorn, WholeJournalIsNotTorn) {
     std::size_t intact = 0;
-    const auto path = two_games_and_a_torn_one(::testing::TempDir() + "/whole.journal", intact);
+    const auto path = two_games_and_a_torn_one(damier::test::scratch_path("whole.journal"), intact);
     std::filesystem::resize_file(path, intact);
     auto j = read_journal(path);
     ASSERT_TRUE(j) << j.error();
@@ -48,7 +49,7 @@ TEST(JournalTorn, WholeJournalIsNotTorn) {
 
 TEST(JournalTorn, MergeCountsTheWholeGamesAndNamesAnSprtDecision) {
     std::size_t intact = 0;
-    const auto path = two_games_and_a_torn_one(::testing::TempDir() + "/merge.journal", intact);
+    const auto path = two_games_and_a_torn_one(damier::test::scratch_path("merge.journal"), intact);
     std::ostringstream out, err;
     ASSERT_EQ(merge_journals({path}, std::nullopt, out, err), 0) << err.str();
     EXPECT_EQ(out.str().rfind("Merged 2 games from 1 journals", 0), 0u) << out.str();

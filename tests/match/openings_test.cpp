@@ -10,6 +10,7 @@
 #include <set>
 
 #include "engine/halma/notation.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace m = damier::match;
 namespace h = damier::halma;
@@ -33,7 +34,7 @@ std::pair<std::size_t, std::size_t> count_rows(const std::string& path) {
 }
 
 std::string temp_file(const std::string& name, const std::string& content) {
-    std::string path = ::testing::TempDir() + "damier_openings_" + name;
+    std::string path = damier::test::scratch_path(name);
     std::ofstream(path, std::ios::binary) << content;
     return path;
 }

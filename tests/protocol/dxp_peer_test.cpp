@@ -13,6 +13,7 @@
 #include "protocol/dxp_message.hpp"
 #include "protocol/dxp_socket.hpp"
 #include "tests/protocol/engine_process.hpp"
+#include "tests/support/scratch.hpp"
 
 namespace damier::dxp {
 namespace {
@@ -65,11 +66,7 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
     return count;
 }
 
-std::string temp_path(const std::string& name) {
-    const std::string path = ::testing::TempDir() + "/dxp_" + std::to_string(::getpid()) + "_" + name;
-    std::filesystem::remove(path);
-    return path;
-}
+std::string temp_path(const std::string& name) { return damier::test::scratch_path(name); }
 
 TEST(DxpPeer, DamierPlaysWholeGamesAgainstItselfOverIpv4AndIpv6) {
     for (const std::string host : {"127.0.0.1", "::1"}) {
