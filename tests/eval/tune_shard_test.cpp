@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -35,6 +36,14 @@ Run tune(const std::string& args) {
     return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
 }
 
+// A fresh folder of the test, removed when it passes; returns a path prefix in it
+// ("<folder>/run") for the files the test names "<prefix>-1.pos", "<prefix>.pdn".
+std::string scratch_folder() {
+    const std::string folder = damier::test::scratch_path("files");
+    std::filesystem::create_directories(folder);
+    return folder + "/run";
+}
+
 std::vector<std::string> sorted_lines(const std::string& text) {
     std::vector<std::string> lines;
     std::stringstream s(text);
@@ -44,6 +53,8 @@ std::vector<std::string> sorted_lines(const std::string& text) {
 }
 
 TEST(TuneShard, ShardsTogetherAreTheOneProcessRun) {
+    // A short path: damier-tune shortens long file names in its errors, and the
+    // refusal below must name the missing file.
     const std::string dir = ::testing::TempDir() + "/tune_shard_" + std::to_string(::getpid());
     std::remove((dir + "-all.pos").c_str());
     const std::string common = "selfplay --variant russian --games 5 --nodes 100 --seed 7 --out " + dir;
@@ -75,7 +86,7 @@ TEST(TuneShard, ShardsTogetherAreTheOneProcessRun) {
     auto missing = tune(fit + dir + "-1.pos," + dir + "-none.pos");
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("none.pos"), std::string::npos) << missing.err;
-    for (const char* name : {"-all.pos", "-1.pos", "-2.pos", "-3.pos", "-joined.pos", ".weights", ".out", ".err"})
+    for (const char* name : {"-all.pos", "-1.pos", "-2.pos", "-3.pos", "-joined.pos", ".weights"})
         std::remove((dir + name).c_str());
 }
 
@@ -99,11 +110,10 @@ TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
 // Self-play from an openings file: every game starts from one of its positions
 // (here the only one, no random plies, no balance check), written first.
 TEST(TuneSelfplay, GamesStartFromTheOpeningsFile) {
-    const std::string dir = ::testing::TempDir() + "/tune_openings_" + std::to_string(::getpid());
+    const std::string dir = scratch_folder();
     const std::string fen =
         "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
     std::ofstream(dir + ".fen") << "# one opening\n" << fen << "\n";
-    std::remove((dir + ".pos").c_str());
     auto r = tune("selfplay --variant international --games 3 --nodes 200 --random-plies 0-0 --balance 0 --openings " +
                   dir + ".fen --out " + dir + ".pos");
     ASSERT_EQ(r.status, 0) << r.err;
@@ -121,13 +131,12 @@ TEST(TuneSelfplay, GamesStartFromTheOpeningsFile) {
         EXPECT_EQ(refused.status, 2) << arguments;
         EXPECT_NE(refused.err.find(error), std::string::npos) << arguments << ": " << refused.err;
     }
-    for (const char* name : {".fen", ".pos", ".out", ".err"}) std::remove((dir + name).c_str());
 }
 
 // Twenty short international games (results 2-0, 1-1, 0-2 in turn, the mover's
 // score after each move) imported and fitted; then what import refuses.
 TEST(TuneImport, ImportedGamesFeedTheFit) {
-    const std::string dir = ::testing::TempDir() + "/tune_import_" + std::to_string(::getpid());
+    const std::string dir = scratch_folder();
     const char* const results[] = {"2-0", "1-1", "0-2"};
     std::ofstream pdn(dir + ".pdn");
     for (int g = 0; g < 20; ++g)
@@ -136,7 +145,6 @@ TEST(TuneImport, ImportedGamesFeedTheFit) {
             << results[g % 3] << "\n\n";
     pdn << "[Event \"unfinished\"]\n\n1. 32-28 *\n\n[Event \"bad\"]\n\n1. 32-26 2-0\n";
     pdn.close();
-    std::remove((dir + ".pos").c_str());
     auto imported = tune("import --variant international --scores --pdn " + dir + ".pdn --out " + dir + ".pos");
     ASSERT_EQ(imported.status, 0) << imported.err;
     EXPECT_NE(imported.out.find("22 games, 20 taken (1 without a result, 1 left out), 80 positions with scores"),
@@ -164,7 +172,6 @@ TEST(TuneImport, ImportedGamesFeedTheFit) {
         EXPECT_NE(r.err.find(error), std::string::npos) << arguments << ": " << r.err;
         EXPECT_EQ(slurp(dir + "-refused.pos"), "") << arguments;
     }
-    for (const char* name : {".pdn", ".pos", ".weights", ".out", ".err"}) std::remove((dir + name).c_str());
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Training positions for the tuner: games of the engine against itself at a node
 // limit, from a few random plies after the start or an opening of a file, each
-// quiet position (no capture to make) written with the game's result. One worker thread per core, each with its own
-// search and table; game g is played with game_seed(s, g), so a run is reproducible
-// whatever the thread count (only the order of the lines changes).
+// quiet position (no capture to make) written with the game's result. One worker
+// thread per core, each with its own search and table; game g is played with
+// game_seed(s, g), so a run is reproducible whatever the thread count (only the
+// order of the lines changes).
 #pragma once
 
 #include <atomic>
