@@ -37,10 +37,20 @@ std::optional<std::uint64_t> parse_uint(std::string_view s) {
 }
 
 std::string quoted(std::string_view s) {
-    constexpr std::size_t limit = 60;
+    // Long text keeps its start and its end: a command's name comes first, a
+    // path's file name last, and either tells the user which input is meant.
+    constexpr std::size_t limit = 60, head = 20, tail = limit - head;
     std::string out = "'";
-    for (char c : s.substr(0, limit)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > limit) out += "...";
+    const auto copy = [&](std::string_view part) {
+        for (char c : part) out += (c >= 32 && c < 127) ? c : '?';
+    };
+    if (s.size() <= limit) {
+        copy(s);
+    } else {
+        copy(s.substr(0, head));
+        out += "...";
+        copy(s.substr(s.size() - tail));
+    }
     return out + "'";
 }
 

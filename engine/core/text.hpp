@@ -14,7 +14,8 @@ std::string_view trim(std::string_view s);
 std::vector<std::string_view> split(std::string_view s, std::string_view separators);
 // A whole decimal number without sign, or nothing (no overflow, no trailing junk).
 std::optional<std::uint64_t> parse_uint(std::string_view s);
-// Quotes text for a one-line error message, shortening very long input.
+// Quotes text for a one-line error message, printable characters only; very long
+// input keeps its first 20 and last 40 characters.
 std::string quoted(std::string_view s);
 
 }  // namespace damier

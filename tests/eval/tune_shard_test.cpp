@@ -5,7 +5,6 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -53,16 +52,14 @@ std::vector<std::string> sorted_lines(const std::string& text) {
 }
 
 TEST(TuneShard, ShardsTogetherAreTheOneProcessRun) {
-    // A short path: damier-tune shortens long file names in its errors, and the
-    // refusal below must name the missing file.
-    const std::string dir = ::testing::TempDir() + "/tune_shard_" + std::to_string(::getpid());
-    std::remove((dir + "-all.pos").c_str());
+    // A long path (the scratch folder's): the refusal below must still name the
+    // missing file, so errors shorten long paths in the middle.
+    const std::string dir = scratch_folder();
     const std::string common = "selfplay --variant russian --games 5 --nodes 100 --seed 7 --out " + dir;
     ASSERT_EQ(tune(common + "-all.pos").status, 0);
     std::string shards;
     for (int k = 1; k <= 3; ++k) {
         const std::string file = dir + "-" + std::to_string(k) + ".pos";
-        std::remove(file.c_str());
         auto r = tune(common + "-" + std::to_string(k) + ".pos --shard " + std::to_string(k) + "/3");
         ASSERT_EQ(r.status, 0) << r.err;
         EXPECT_FALSE(slurp(file).empty()) << "shard " << k;
@@ -86,8 +83,6 @@ TEST(TuneShard, ShardsTogetherAreTheOneProcessRun) {
     auto missing = tune(fit + dir + "-1.pos," + dir + "-none.pos");
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("none.pos"), std::string::npos) << missing.err;
-    for (const char* name : {"-all.pos", "-1.pos", "-2.pos", "-3.pos", "-joined.pos", ".weights"})
-        std::remove((dir + name).c_str());
 }
 
 TEST(TuneShard, ShardOutOfRangeIsRefused) {
