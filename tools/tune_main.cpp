@@ -183,47 +183,50 @@ int run_fit(const cli::Arguments& args) {
     Samples train, validation;
     std::size_t left_out = 0;
     std::vector<float> phase_of;  // the phase of the position being read (read_samples files it)
-    const auto error = read_samples(
-        *options, ed::TermCount,
-        [&](std::string_view fen, std::vector<double>& counts, std::vector<std::int32_t>& sparse) -> std::string {
-            auto p = draughts::Notation<R>::parse_fen(fen);
-            if (!p) return p.error();
-            // Quiet for both sides: a capture the side not to move could make means a
-            // piece hangs, which the static terms cannot see.
-            auto other = *p;
-            other.side = draughts::opponent(other.side);
-            if (draughts::MoveGen<R>::capture_possible(other)) return {};
-            if (king_squares && popcount(p->kings) > king_slots) return {};
-            ed::TermCounts c;
-            ed::collect<R>(*p, c);
-            const double keep = ed::drawish_percent<R>(*p, (*weights)[ed::DrawishPercent]) / 100.0;
-            for (double x : c.count) counts.push_back(x * keep);
-            // Pattern entries are not scaled by the drawish factor: positions it
-            // scales have three men at most.
-            if (with_patterns) {
-                ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
-                    const std::size_t j = ed::TermCount + ed::PatternTable::entry(w, arrangement, phases);
+    const CountsOf counts_of = [&](std::string_view fen, std::vector<double>& counts,
+                                   std::vector<std::int32_t>& sparse) -> std::string {
+        auto p = draughts::Notation<R>::parse_fen(fen);
+        if (!p) return p.error();
+        // Quiet for both sides: a capture the side not to move could make means a
+        // piece hangs, which the static terms cannot see.
+        auto other = *p;
+        other.side = draughts::opponent(other.side);
+        if (draughts::MoveGen<R>::capture_possible(other)) return {};
+        if (king_squares && popcount(p->kings) > king_slots) return {};
+        ed::TermCounts c;
+        ed::collect<R>(*p, c);
+        const double keep = ed::drawish_percent<R>(*p, (*weights)[ed::DrawishPercent]) / 100.0;
+        for (double x : c.count) counts.push_back(x * keep);
+        // Pattern entries are not scaled by the drawish factor: positions it
+        // scales have three men at most.
+        if (with_patterns) {
+            ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
+                const std::size_t j = ed::TermCount + ed::PatternTable::entry(w, arrangement, phases);
+                sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
+            });
+            if (king_squares) {
+                const std::size_t padded = sparse.size() + king_slots;
+                ed::for_each_king(*p, [&](int square, int sign) {
+                    const std::size_t j = ed::TermCount + ed::PatternTable::entry(windows, square, phases);
                     sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
                 });
-                if (king_squares) {
-                    const std::size_t padded = sparse.size() + king_slots;
-                    ed::for_each_king(*p, [&](int square, int sign) {
-                        const std::size_t j = ed::TermCount + ed::PatternTable::entry(windows, square, phases);
-                        sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
-                    });
-                    sparse.resize(padded, 0);
-                }
-                // The opening share of a phased table: the men still on the board.
-                if (phases == 2) {
-                    const int men = popcount(p->pieces[0] | p->pieces[1]) - popcount(p->kings);
-                    phase_of.push_back(static_cast<float>(men) / static_cast<float>(all_men));
-                }
+                sparse.resize(padded, 0);
             }
-            return {};
-        },
-        train, validation, left_out, &phase_of);
-    if (!error.empty()) return fail(error);
-    train.sparse_pairs = validation.sparse_pairs = with_patterns && phases == 2;
+            // The opening share of a phased table: the men still on the board.
+            if (phases == 2) {
+                const int men = popcount(p->pieces[0] | p->pieces[1]) - popcount(p->kings);
+                phase_of.push_back(static_cast<float>(men) / static_cast<float>(all_men));
+            }
+        }
+        return {};
+    };
+    if (auto error = read_samples(*options, ed::TermCount, counts_of, train, validation, left_out, &phase_of);
+        !error.empty())
+        return fail(error);
+    Samples check;
+    if (auto error = read_check(*options, ed::TermCount, counts_of, check, &phase_of); !error.empty())
+        return fail(error);
+    train.sparse_pairs = validation.sparse_pairs = check.sparse_pairs = with_patterns && phases == 2;
     std::printf("fit %s: %zu training and %zu held-out positions (%zu left out: the other side could capture)\n",
                 std::string(R::name).c_str(), train.size(), validation.size(), left_out);
     std::vector<double> start(weights->value.begin(), weights->value.end());
@@ -233,7 +236,7 @@ int run_fit(const cli::Arguments& args) {
     start.resize(fitted_weights.size(), 0.0);
     std::vector<double> fitted;
     const int status = fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start,
-                                     fitted_weights, train, validation, &fitted);
+                                     fitted_weights, train, validation, check, &fitted);
     if (status != 0 || !patterns_out) return status;
     ed::PatternTable table;
     table.windows = windows;
@@ -259,7 +262,7 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--king-squares] [--threads T]\n"
+    "                       [--king-squares] [--threads T] [--check POSITIONS[,POSITIONS...]]\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
     "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
@@ -294,7 +297,8 @@ int main(int argc, char** argv) {
     auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn", "openings"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn", "openings",
+                                      "check"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

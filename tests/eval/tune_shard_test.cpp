@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -100,6 +101,49 @@ TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
         EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find("balance"), std::string::npos) << bad << ": " << r.err;
     }
+}
+
+// fit --check: the loss on positions of other games, before and after the fit (each
+// with its own K), printed and written into the weights file's header. The loss
+// before depends on the starting weights and the check file alone; the loss after
+// is that of the weights written.
+TEST(TuneFit, CheckReportsTheLossOnOtherGames) {
+    const std::string dir = scratch_folder();
+    for (const char* seed : {"7", "8", "9"})
+        ASSERT_EQ(tune(std::string("selfplay --variant russian --games 20 --nodes 100 --seed ") + seed + " --out " +
+                       dir + "-" + seed + ".pos")
+                      .status,
+                  0);
+    // "check: N positions of FILE, game results only: log loss BEFORE -> AFTER"
+    auto losses = [](const std::string& out) {
+        const auto at = out.find("log loss ", out.find("check: "));
+        double before = -1, after = -1;
+        if (at != std::string::npos) std::sscanf(out.c_str() + at, "log loss %lf -> %lf", &before, &after);
+        return std::pair{before, after};
+    };
+    const std::string check = " --check " + dir + "-9.pos";
+    const std::string fit = "fit --variant russian --epochs 5 --data ";
+    auto a = tune(fit + dir + "-7.pos --out " + dir + "-a.weights" + check);
+    auto b = tune(fit + dir + "-8.pos --out " + dir + "-b.weights" + check);
+    auto from_a = tune(fit + dir + "-8.pos --eval-file " + dir + "-a.weights --out " + dir + "-c.weights" + check);
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    EXPECT_NE(a.out.find("positions of " + dir + "-9.pos, game results only"), std::string::npos) << a.out;
+    const auto [a_before, a_after] = losses(a.out);
+    const auto [b_before, b_after] = losses(b.out);
+    EXPECT_GT(a_before, 0.0) << a.out;
+    EXPECT_GT(a_after, 0.0) << a.out;
+    EXPECT_DOUBLE_EQ(a_before, b_before);
+    EXPECT_NE(a_after, b_after);  // fitted on other games, the weights differ
+    ASSERT_EQ(from_a.status, 0) << from_a.err;
+    EXPECT_NEAR(losses(from_a.out).first, a_after, 1e-4);  // the written weights are rounded
+    EXPECT_NE(slurp(dir + "-a.weights").find("# check: "), std::string::npos);
+
+    auto missing = tune("fit --variant russian --epochs 1 --data " + dir + "-7.pos --out " + dir +
+                        "-c.weights --check " + dir + "-none.pos");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("--check: cannot read"), std::string::npos) << missing.err;
+    EXPECT_NE(missing.err.find("none.pos"), std::string::npos) << missing.err;
 }
 
 // Self-play from an openings file: every game starts from one of its positions

@@ -144,6 +144,10 @@ struct FitOptions {
     FitSettings settings;
     int holdout = 10;  // percent of the games
     std::string data_path, out_path;  // data_path: one file or several, comma-separated
+    // Positions from other play (match games, say) on which the loss before and after
+    // the fit is reported: held-out games of the fit's own data share its openings
+    // and can reward a table that learnt them (eval/draughts/SPRT.md, entry 56).
+    std::string check_path;
 };
 
 inline Result<FitOptions> fit_options(const cli::Arguments& args) {
@@ -192,6 +196,7 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
             return failure<FitOptions>(std::string("cannot write ") + option + " " + damier::quoted(path));
     o.data_path = *data_path;
     o.out_path = *out_path;
+    o.check_path = args.value("check").value_or("");
     return o;
 }
 
@@ -303,12 +308,32 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
     return {};
 }
 
+// The positions of --check, if any: every game (none held out), read as the data is,
+// labelled with the game results alone.
+inline std::string read_check(const FitOptions& o, std::size_t terms, const CountsOf& counts_of, Samples& check,
+                              std::vector<float>* phases = nullptr) {
+    if (o.check_path.empty()) return {};
+    FitOptions as_data = o;
+    as_data.data_path = o.check_path;
+    as_data.holdout = 50;
+    Samples other;
+    std::size_t left_out = 0;
+    if (auto error = read_samples(as_data, terms, counts_of, check, other, left_out, phases); !error.empty())
+        return "--check: " + error;
+    check.counts.insert(check.counts.end(), other.counts.begin(), other.counts.end());
+    check.result.insert(check.result.end(), other.result.begin(), other.result.end());
+    check.score.insert(check.score.end(), other.score.begin(), other.score.end());
+    check.sparse.insert(check.sparse.end(), other.sparse.begin(), other.sparse.end());
+    check.phase.insert(check.phase.end(), other.phase.begin(), other.phase.end());
+    return {};
+}
+
 // Fits the tunable weights from `fit_start`, prints the progress and the result,
 // and writes section `section` with the fitted weights (the others from `values`).
 inline int fit_and_write(const FitOptions& o, const std::string& section, const eval::WeightNames& names,
                          std::span<const int> values, const std::vector<double>& fit_start,
                          const std::vector<bool>& tunable, Samples& train, const Samples& validation,
-                         std::vector<double>* all_fitted = nullptr) {
+                         const Samples& check, std::vector<double>* all_fitted = nullptr) {
     const auto begin = Clock::now();
     if (o.settings.blend > 0) {
         if (train.score.size() != train.size()) return fail("--blend needs positions with search scores");
@@ -323,6 +348,19 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
     });
     std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d of %d)\n", r.k, r.train_loss_before,
                 r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch, r.last_epoch);
+    // The check positions' loss, K fitted to each set of weights on its own: how well
+    // each predicts the results of games unlike the fit's.
+    std::string check_line;
+    if (check.size() > 0) {
+        const int threads = o.settings.threads;
+        const double k_before = fit_k(check, fit_start, threads), k_after = fit_k(check, r.weights, threads);
+        char line[400];
+        std::snprintf(line, sizeof line, "check: %zu positions of %s, game results only: log loss %.6f -> %.6f",
+                      check.size(), o.check_path.c_str(), log_loss(check, fit_start, k_before, threads),
+                      log_loss(check, r.weights, k_after, threads));
+        check_line = line;
+        std::printf("%s\n", line);
+    }
     if (all_fitted) *all_fitted = r.weights;
     std::vector<int> fitted(values.begin(), values.end());
     for (std::size_t t = 0; t < fitted.size(); ++t)
@@ -334,7 +372,9 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
                   "# K %.4f, log loss held out %.6f -> %.6f.\n",
                   section.c_str(), o.data_path.c_str(), train.size(), validation.size(), r.k, r.validation_loss_before,
                   r.validation_loss);
-    out << header << eval::format_section(section, names, fitted);
+    out << header;
+    if (!check_line.empty()) out << "# " << check_line << "\n";
+    out << eval::format_section(section, names, fitted);
     if (!out) return fail("cannot write " + damier::quoted(o.out_path));
     for (std::size_t t = 0; t < fitted.size(); ++t)
         std::printf("  %-16s %6d -> %6d\n", std::string(names.names[t]).c_str(), values[t], fitted[t]);

@@ -96,29 +96,30 @@ inline int run_fit(const cli::Arguments& args, const std::string& variant) {
     const int players = rules->players(), camp = rules->seat(0);
     Samples train, validation;
     std::size_t finished = 0;
-    const auto error = read_samples(
-        *options, halma::TermCount,
-        [&](std::string_view text, std::vector<double>& counts, std::vector<std::int32_t>&) -> std::string {
-            auto p = halma::parse_position(*rules, text);
-            if (!p) return p.error();
-            if (p->over) return {};
-            for (int seat = 0; seat < players; ++seat)
-                if (p->place2[rules->seat(seat)]) return {};  // someone has finished: not fitted
-            // The others' mean minus seat 0's.
-            counts.assign(halma::TermCount, 0.0);
-            for (int seat = 1; seat < players; ++seat) {
-                const auto c = eval.score_counts(*p, camp, rules->seat(seat));
-                for (std::size_t t = 0; t < halma::TermCount; ++t) counts[t] += c.count[t] / (players - 1);
-            }
-            return {};
-        },
-        train, validation, finished);
-    if (!error.empty()) return fail(error);
+    const CountsOf counts_of = [&](std::string_view text, std::vector<double>& counts,
+                                   std::vector<std::int32_t>&) -> std::string {
+        auto p = halma::parse_position(*rules, text);
+        if (!p) return p.error();
+        if (p->over) return {};
+        for (int seat = 0; seat < players; ++seat)
+            if (p->place2[rules->seat(seat)]) return {};  // someone has finished: not fitted
+        // The others' mean minus seat 0's.
+        counts.assign(halma::TermCount, 0.0);
+        for (int seat = 1; seat < players; ++seat) {
+            const auto c = eval.score_counts(*p, camp, rules->seat(seat));
+            for (std::size_t t = 0; t < halma::TermCount; ++t) counts[t] += c.count[t] / (players - 1);
+        }
+        return {};
+    };
+    if (auto error = read_samples(*options, halma::TermCount, counts_of, train, validation, finished); !error.empty())
+        return fail(error);
+    Samples check;
+    if (auto error = read_check(*options, halma::TermCount, counts_of, check); !error.empty()) return fail(error);
     std::printf("fit %s: %zu training and %zu held-out positions\n", variant.c_str(), train.size(), validation.size());
     std::vector<double> start(weights->value.begin(), weights->value.end());
     start[halma::StragglerSlack] = 0;  // a parameter of the straggler count, not a weight of the sum
     return fit_and_write(*options, fit_section(*rules, variant), halma::weight_names(), weights->value, start, *free,
-                         train, validation);
+                         train, validation, check);
 }
 
 // The dispatch of damier-tune for Chinese checkers: status, or -1 when `variant`
