@@ -10,12 +10,11 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "protocol/command_line.hpp"
 #include "tools/tune/commands.hpp"
 #include "tools/tune/texel.hpp"
+#include "tests/support/cli_runner.hpp"
 #include "tests/support/scratch.hpp"
 
 namespace damier::tune {
@@ -275,22 +274,8 @@ TEST(Texel, FitOptionsTakeTheThreadsAndRefuseBadCounts) {
 }
 
 // Runs the damier-tune binary; its status, stdout and stderr.
-struct TuneRun {
-    int status;
-    std::string out, err;
-};
-
-TuneRun run_tune(const std::string& args) {
-    const std::string out = damier::test::scratch_path("tune.out"), err = damier::test::scratch_path("tune.err");
-    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + out + " 2>" + err;
-    const int raw = std::system(command.c_str());
-    auto slurp = [](const std::string& path) {
-        std::ifstream in(path);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    };
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+testing_support::CliRun run_tune(const std::string& args) {
+    return testing_support::run_binary(DAMIER_TUNE_BINARY, args);
 }
 
 TEST(TuneCli, HelpAndVersionOnStdoutWithStatusZero) {

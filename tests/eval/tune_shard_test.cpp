@@ -2,38 +2,24 @@
 // a self-play run hold the lines of the run in one process, and the fit reads several
 // files as one), and import of PDN games for the fit.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/support/cli_runner.hpp"
 #include "tests/support/scratch.hpp"
 
 namespace {
 
-struct Run {
-    int status;
-    std::string out, err;
-};
+using damier::testing_support::slurp;
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-Run tune(const std::string& args) {
-    const std::string out = damier::test::scratch_path("tune.out"), err = damier::test::scratch_path("tune.err");
-    const std::string command = std::string(DAMIER_TUNE_BINARY) + " " + args + " >" + out + " 2>" + err;
-    const int raw = std::system(command.c_str());
-    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+damier::testing_support::CliRun tune(const std::string& args) {
+    return damier::testing_support::run_binary(DAMIER_TUNE_BINARY, args);
 }
 
 // A fresh folder of the test, removed when it passes; returns a path prefix in it

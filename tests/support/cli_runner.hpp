@@ -27,14 +27,14 @@ inline std::string slurp(const std::string& path) {
     return ss.str();
 }
 
-// `damier <args>`; output goes through files unique per process and call, since
+// `<binary> <args>`; output goes through files unique per process and call, since
 // ctest runs tests in parallel.
-inline CliRun run_damier(const std::string& args) {
+inline CliRun run_binary(const std::string& binary, const std::string& args) {
     static int counter = 0;
     std::ostringstream name;
     name << ::testing::TempDir() << "damier_cli_" << ::getpid() << "_" << counter++;
     const std::string base = name.str();
-    std::string command = DAMIER_BINARY;
+    std::string command = binary;
     command.append(" ").append(args).append(" >").append(base).append(".out 2>").append(base).append(".err");
     const int raw = std::system(command.c_str());
     CliRun run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(base + ".out"), slurp(base + ".err")};
@@ -42,6 +42,8 @@ inline CliRun run_damier(const std::string& args) {
     std::remove((base + ".err").c_str());
     return run;
 }
+
+inline CliRun run_damier(const std::string& args) { return run_binary(DAMIER_BINARY, args); }
 
 // The lines of a text; never empty, so .back() is always safe.
 inline std::vector<std::string> lines_of(const std::string& text) {

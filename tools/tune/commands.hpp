@@ -142,7 +142,7 @@ inline bool writable(const std::string& path) {
 // The fit options of every family.
 struct FitOptions {
     FitSettings settings;
-    int holdout = 10;  // percent of the games
+    int holdout = 10;  // percent of the games (0: none held out, for --check)
     std::string data_path, out_path;  // data_path: one file or several, comma-separated
     // Positions from other play (match games, say) on which the loss before and after
     // the fit is reported: held-out games of the fit's own data share its openings
@@ -304,7 +304,8 @@ inline std::string read_samples(const FitOptions& o, std::size_t terms, const Co
         if (has_phase) into.phase.push_back(phase);
     }
     if (!open_error.empty()) return open_error;
-    if (train.size() == 0 || validation.size() == 0) return "too few positions in " + damier::quoted(o.data_path);
+    if (train.size() == 0 || (o.holdout > 0 && validation.size() == 0))
+        return "too few positions in " + damier::quoted(o.data_path);
     return {};
 }
 
@@ -315,17 +316,11 @@ inline std::string read_check(const FitOptions& o, std::size_t terms, const Coun
     if (o.check_path.empty()) return {};
     FitOptions as_data = o;
     as_data.data_path = o.check_path;
-    as_data.holdout = 50;
-    Samples other;
+    as_data.holdout = 0;
+    Samples none;
     std::size_t left_out = 0;
-    if (auto error = read_samples(as_data, terms, counts_of, check, other, left_out, phases); !error.empty())
-        return "--check: " + error;
-    check.counts.insert(check.counts.end(), other.counts.begin(), other.counts.end());
-    check.result.insert(check.result.end(), other.result.begin(), other.result.end());
-    check.score.insert(check.score.end(), other.score.begin(), other.score.end());
-    check.sparse.insert(check.sparse.end(), other.sparse.begin(), other.sparse.end());
-    check.phase.insert(check.phase.end(), other.phase.begin(), other.phase.end());
-    return {};
+    const auto error = read_samples(as_data, terms, counts_of, check, none, left_out, phases);
+    return error.empty() ? error : "--check: " + error;
 }
 
 // Fits the tunable weights from `fit_start`, prints the progress and the result,
