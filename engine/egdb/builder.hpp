@@ -132,12 +132,11 @@ private:
     void forward_pass(Work& w, const std::vector<Work>& work) const {
         std::vector<draughts::MoveList<B>> moves(static_cast<std::size_t>(threads_));
         share_out(w.layout.size(), 4096, threads_, [&](int thread, std::uint64_t begin, std::uint64_t end) {
-            for (std::uint64_t i = begin; i < end; ++i) {
-                const auto p = w.layout.position(i);
+            w.layout.for_each_position(begin, end, [&](std::uint64_t i, const std::optional<Pos>& p) {
                 std::uint8_t v = static_cast<std::uint8_t>(Wdl::Draw);  // holes of the index
                 if (p) v = first_value(*p, work, moves[static_cast<std::size_t>(thread)], w.moves_left[i]);
                 w.values[i].store(v, std::memory_order_relaxed);
-            }
+            });
         });
     }
 
@@ -253,11 +252,11 @@ private:
     static void count(Table& t) {
         FileHeader& h = t.header;
         h.wins = h.draws = h.losses = 0;
-        for (std::uint64_t i = 0; i < t.layout.size(); ++i) {
-            if (!t.layout.position(i)) continue;
+        t.layout.for_each_position(0, t.layout.size(), [&](std::uint64_t i, const std::optional<Pos>& p) {
+            if (!p) return;
             const Wdl v = t.values.get(i);
             (v == Wdl::Win ? h.wins : v == Wdl::Loss ? h.losses : h.draws) += 1;
-        }
+        });
     }
 
     static EndingReport summary(const Table& t, double seconds, bool loaded) {
@@ -285,9 +284,8 @@ std::uint64_t inconsistencies(const Database<R>& db, const Signature& s, int thr
     share_out(t->layout.size(), 4096, threads, [&](int thread, std::uint64_t begin, std::uint64_t end) {
         auto& list = moves[static_cast<std::size_t>(thread)];
         std::uint64_t found = 0;
-        for (std::uint64_t i = begin; i < end; ++i) {
-            const auto p = t->layout.position(i);
-            if (!p) continue;
+        t->layout.for_each_position(begin, end, [&](std::uint64_t i, const std::optional<draughts::Position<B>>& p) {
+            if (!p) return;
             draughts::MoveGen<R>::generate(*p, list);
             bool any_lost = false, all_won = true;
             for (const auto& m : list) {
@@ -297,7 +295,7 @@ std::uint64_t inconsistencies(const Database<R>& db, const Signature& s, int thr
             }
             const Wdl expected = any_lost ? Wdl::Win : all_won ? Wdl::Loss : Wdl::Draw;
             found += t->values.get(i) == expected ? 0 : 1;
-        }
+        });
         bad += found;
     });
     return bad.load();

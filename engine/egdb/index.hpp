@@ -15,10 +15,14 @@
 // never probed (a few percent of a table at most).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "engine/draughts/position.hpp"
 
@@ -66,10 +70,11 @@ inline std::uint64_t rank_of(SquareSet set, int offset) {
     return r;
 }
 
-// The k values of colex rank r, as a set shifted up by `offset`.
-inline SquareSet unrank(std::uint64_t r, int k, int offset) {
+// The k values (each below `values`) of colex rank r, as a set shifted up by
+// `offset`. The bound keeps the search for each value short.
+inline SquareSet unrank(std::uint64_t r, int k, int offset, int values) {
     SquareSet set = 0;
-    int x = 72;
+    int x = values - 1;
     for (int i = k; i >= 1; --i) {
         while (choose(x, i) > r) --x;
         r -= choose(x, i);
@@ -80,6 +85,10 @@ inline SquareSet unrank(std::uint64_t r, int k, int offset) {
 
 // Squeezes set into the squares not in `taken` (the j-th free square becomes j).
 inline SquareSet squeeze(SquareSet set, SquareSet taken) {
+#if defined(__BMI2__)
+    if ((set | taken) >> 64 == 0)  // boards up to 10x10
+        return _pext_u64(static_cast<std::uint64_t>(set), ~static_cast<std::uint64_t>(taken));
+#endif
     SquareSet out = 0;
     while (set) {
         const int s = pop_lowest(set);
@@ -90,6 +99,12 @@ inline SquareSet squeeze(SquareSet set, SquareSet taken) {
 
 // The inverse of squeeze: value j becomes the j-th square not in `taken`.
 inline SquareSet unsqueeze(SquareSet set, SquareSet taken, int squares) {
+#if defined(__BMI2__)
+    if (squares <= 64) {
+        const std::uint64_t board = squares == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << squares) - 1;
+        return _pdep_u64(static_cast<std::uint64_t>(set), board & ~static_cast<std::uint64_t>(taken));
+    }
+#endif
     SquareSet out = 0;
     int j = 0;
     for (int s = 0; s < squares && set; ++s) {
@@ -134,50 +149,101 @@ public:
 
     // The position (White to move) of index i, or none for a hole.
     std::optional<Pos> position(std::uint64_t i) const {
-        const std::uint64_t tk_rank = i % their_kings_;
-        i /= their_kings_;
-        const std::uint64_t mk_rank = i % my_kings_;
-        i /= my_kings_;
-        const SquareSet tm = unrank(i % their_men_, sig_.their_men, 0);
-        const SquareSet mm = unrank(i / their_men_, sig_.my_men, row);
-        if (mm & tm) return std::nullopt;
-        const SquareSet men = mm | tm;
-        const SquareSet mk = unsqueeze(unrank(mk_rank, sig_.my_kings, 0), men, N);
-        const SquareSet tk = unsqueeze(unrank(tk_rank, sig_.their_kings, 0), men | mk, N);
-        Pos p;
-        p.pieces[0] = bits(mm | mk);
-        p.pieces[1] = bits(tm | tk);
-        p.kings = bits(mk | tk);
-        p.side = Color::White;
-        return p;
+        const std::uint64_t kings = my_kings_ * their_kings_;
+        const Men m = men(i / kings);
+        if (m.mine & m.theirs) return std::nullopt;
+        return place_kings(m, i % kings);
     }
 
+    // Calls visit(i, position(i)) for every i of [begin, end) in order, decoding
+    // the men once for each run of indices that differ only in their kings (the
+    // builder and its check visit every index, and this is most of their work).
+    template <class F>
+    void for_each_position(std::uint64_t begin, std::uint64_t end, F&& visit) const {
+        const std::uint64_t kings = my_kings_ * their_kings_;
+        for (std::uint64_t i = begin; i < end;) {
+            const std::uint64_t run_end = std::min(end, (i / kings + 1) * kings);
+            const Men m = men(i / kings);
+            const bool hole = (m.mine & m.theirs) != 0;
+            for (; i < run_end; ++i) visit(i, hole ? std::nullopt : std::optional<Pos>(place_kings(m, i % kings)));
+        }
+    }
+
+    // Squares are the board's bits in order with the ghost bits left out.
     static SquareSet squares(Bits b) {
+#if defined(__BMI2__)
+        if constexpr (sizeof(Bits) == 8) return _pext_u64(b, B::playable);
+#endif
         SquareSet s = 0;
         while (b) s |= SquareSet{1} << B::square_of_bit(pop_lowest(b));
         return s;
     }
     static Bits bits(SquareSet s) {
+#if defined(__BMI2__)
+        if constexpr (sizeof(Bits) == 8) return _pdep_u64(static_cast<std::uint64_t>(s), B::playable);
+#endif
         Bits b = 0;
         while (s) b |= bit_at<Bits>(B::bit_of(pop_lowest(s)));
         return b;
     }
 
 private:
+    struct Men {
+        SquareSet mine, theirs;
+    };
+    Men men(std::uint64_t rank) const {
+        return {unrank(rank / their_men_, sig_.my_men, row, N - row), unrank(rank % their_men_, sig_.their_men, 0, N - row)};
+    }
+    Pos place_kings(const Men& m, std::uint64_t rank) const {
+        const SquareSet men = m.mine | m.theirs;
+        const int free = N - sig_.men();
+        const SquareSet mk = unsqueeze(unrank(rank / their_kings_, sig_.my_kings, 0, free), men, N);
+        const SquareSet tk = unsqueeze(unrank(rank % their_kings_, sig_.their_kings, 0, free - sig_.my_kings), men | mk, N);
+        Pos p;
+        p.pieces[0] = bits(m.mine | mk);
+        p.pieces[1] = bits(m.theirs | tk);
+        p.kings = bits(mk | tk);
+        p.side = Color::White;
+        return p;
+    }
+
     Signature sig_;
     std::uint64_t my_men_, their_men_, my_kings_, their_kings_;
 };
 
 // p seen from its side to move: unchanged with White to move, otherwise turned
 // half a turn with the colours swapped, so that White is to move.
+//
+// On the 64-bit boards the half turn is a reversal of the bits up to the last
+// square's (the ghost bits sit symmetrically), checked here at compile time.
+template <class B>
+inline constexpr bool half_turn_reverses_bits = [] {
+    if (sizeof(typename B::Bits) != 8) return false;
+    constexpr int last = B::bit_of(B::squares - 1);
+    for (int s = 0; s < B::squares; ++s)
+        if (B::bit_of(B::squares - 1 - s) != last - B::bit_of(s)) return false;
+    return true;
+}();
+
+constexpr std::uint64_t reversed_bits(std::uint64_t b) {
+    b = ((b >> 1) & 0x5555555555555555ull) | ((b & 0x5555555555555555ull) << 1);
+    b = ((b >> 2) & 0x3333333333333333ull) | ((b & 0x3333333333333333ull) << 2);
+    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((b & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(b);
+}
+
 template <class B>
 draughts::Position<B> from_mover(const draughts::Position<B>& p) {
     if (p.side == Color::White) return p;
     using Bits = typename B::Bits;
     auto turn = [](Bits b) {
-        Bits out = 0;
-        while (b) out |= bit_at<Bits>(B::bit_of(B::squares - 1 - B::square_of_bit(pop_lowest(b))));
-        return out;
+        if constexpr (half_turn_reverses_bits<B>) {
+            return static_cast<Bits>(reversed_bits(b) >> (63 - B::bit_of(B::squares - 1)));
+        } else {
+            Bits out = 0;
+            while (b) out |= bit_at<Bits>(B::bit_of(B::squares - 1 - B::square_of_bit(pop_lowest(b))));
+            return out;
+        }
     };
     draughts::Position<B> q;
     q.pieces[0] = turn(p.pieces[1]);

@@ -65,6 +65,65 @@ TEST(EgdbIndex, EveryIndexOfALayoutRoundTrips) {
     }
 }
 
+// The walk over a range (men decoded once per run of king placements) gives what
+// position(i) gives, from a start inside a run, on the 64-bit boards and on 12x12
+// (78-bit square sets, the generic squeeze).
+template <class B>
+void expect_walk_matches_positions(const Signature& s, std::uint64_t begin) {
+    const Layout<B> layout(s);
+    std::uint64_t next = begin, holes = 0;
+    layout.for_each_position(begin, layout.size(), [&](std::uint64_t i, const auto& p) {
+        ASSERT_EQ(i, next++) << s.label();
+        const auto expected = layout.position(i);
+        ASSERT_EQ(p.has_value(), expected.has_value()) << s.label() << " index " << i;
+        if (!p) {
+            ++holes;
+            return;
+        }
+        ASSERT_TRUE(p->pieces == expected->pieces && p->kings == expected->kings) << s.label() << " index " << i;
+        ASSERT_EQ(layout.index(*p), i) << s.label();
+    });
+    EXPECT_EQ(next, layout.size()) << s.label();
+    if (s.my_men > 0 && s.their_men > 0) {
+        EXPECT_GT(holes, 0u) << s.label();
+    }
+}
+
+TEST(EgdbIndex, WalkingARangeGivesEveryIndexsPosition) {
+    for (const Signature s : {Signature{1, 1, 1, 1}, Signature{2, 0, 0, 2}, Signature{0, 2, 1, 0}})
+        expect_walk_matches_positions<draughts::Board8>(s, 7);
+    expect_walk_matches_positions<draughts::Board10>(Signature{1, 1, 1, 0}, 3);
+    expect_walk_matches_positions<draughts::Board12>(Signature{1, 1, 0, 1}, 0);
+}
+
+// Black to move is stored turned half a turn with the colours swapped: a piece on
+// square s lands on square N-1-s, on the boards where that is a reversal of the bits
+// (8x8, 10x10) as on 12x12.
+template <class B>
+void expect_half_turn_of_each_square() {
+    using Bits = typename B::Bits;
+    for (int s = 0; s < B::squares; ++s) {
+        draughts::Position<B> p;
+        p.side = Color::Black;
+        p.pieces[1] = bit_at<Bits>(B::bit_of(s));
+        p.kings = p.pieces[1];
+        p.pieces[0] = bit_at<Bits>(B::bit_of((s + 1) % B::squares));
+        const auto q = from_mover(p);
+        ASSERT_EQ(q.side, Color::White);
+        ASSERT_TRUE(q.pieces[0] == bit_at<Bits>(B::bit_of(B::squares - 1 - s))) << "square " << s;
+        ASSERT_TRUE(q.kings == q.pieces[0]) << "square " << s;
+        ASSERT_TRUE(q.pieces[1] == bit_at<Bits>(B::bit_of(B::squares - 1 - (s + 1) % B::squares))) << "square " << s;
+    }
+}
+
+TEST(EgdbIndex, HalfTurnMovesEverySquareToItsOpposite) {
+    static_assert(half_turn_reverses_bits<draughts::Board8> && half_turn_reverses_bits<draughts::Board10>);
+    static_assert(!half_turn_reverses_bits<draughts::Board12>);
+    expect_half_turn_of_each_square<draughts::Board8>();
+    expect_half_turn_of_each_square<draughts::Board10>();
+    expect_half_turn_of_each_square<draughts::Board12>();
+}
+
 TEST(EgdbIndex, SignaturesComeFewestMenFirst) {
     const auto all = signatures(3);
     EXPECT_EQ(all.size(), 12u);  // two pieces (3 mixes) against one (2), either side to move
