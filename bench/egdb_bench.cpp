@@ -59,7 +59,8 @@ void BM_EgdbTurnAndIndex(benchmark::State& state) {
             if (!p) return;
             auto q = *p;
             q.side = Color::Black;
-            // Black to move with White's pieces: the swapped signature seen from Black.
+            // The same placement with Black to move belongs, seen from Black, to the
+            // swapped signature.
             sum += swapped.index(from_mover(q));
             ++count;
         });
