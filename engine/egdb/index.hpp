@@ -151,7 +151,7 @@ public:
     std::optional<Pos> position(std::uint64_t i) const {
         const std::uint64_t kings = my_kings_ * their_kings_;
         const Men m = men(i / kings);
-        if (m.mine & m.theirs) return std::nullopt;
+        if (m.overlap()) return std::nullopt;
         return place_kings(m, i % kings);
     }
 
@@ -164,7 +164,7 @@ public:
         for (std::uint64_t i = begin; i < end;) {
             const std::uint64_t run_end = std::min(end, (i / kings + 1) * kings);
             const Men m = men(i / kings);
-            const bool hole = (m.mine & m.theirs) != 0;
+            const bool hole = m.overlap();
             for (; i < run_end; ++i) visit(i, hole ? std::nullopt : std::optional<Pos>(place_kings(m, i % kings)));
         }
     }
@@ -190,6 +190,8 @@ public:
 private:
     struct Men {
         SquareSet mine, theirs;
+        // Two men on one square: an index of no position (a hole).
+        bool overlap() const { return (mine & theirs) != 0; }
     };
     Men men(std::uint64_t rank) const {
         return {unrank(rank / their_men_, sig_.my_men, row, N - row), unrank(rank % their_men_, sig_.their_men, 0, N - row)};
