@@ -6,7 +6,7 @@
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
-//                   [--threads T]
+//                   [--threads T] [--check POSITIONS] [--best-on held-out|check]
 //   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
 // selfplay writes quiet positions with their game's result, import the same from
@@ -263,6 +263,7 @@ const char* const usage_text =
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
     "                       [--king-squares] [--threads T] [--check POSITIONS[,POSITIONS...]]\n"
+    "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
     "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
@@ -298,7 +299,7 @@ int main(int argc, char** argv) {
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn", "openings",
-                                      "check"});
+                                      "check", "best-on"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

@@ -85,6 +85,46 @@ TEST(Texel, PatienceStopsAFitThatNoLongerImproves) {
     EXPECT_EQ(fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {}).last_epoch, 200);
 }
 
+// With check positions each report gives their loss; asked to, the fit keeps the
+// report best on them. Here the check games were played with weight 1 at -30, so
+// every step towards the training data's +30 predicts them worse: the start is kept.
+TEST(Texel, KeepsTheReportBestOnTheCheckPositionsWhenAsked) {
+    static const Samples train = synthetic(20000, 6, 100, 30, 0.8);
+    static const Samples held_out = synthetic(5000, 7, 100, 30, 0.8);
+    static const Samples check = synthetic(10000, 8, 100, -30, 0.8);
+    FitSettings settings;
+    settings.epochs = 200;
+    settings.report_every = 50;
+    std::vector<std::string> lines;
+    const auto fit_with = [&](bool on_check) {
+        settings.keep_best_on_check = on_check;
+        lines.clear();
+        return fit(train, held_out, {100, 0}, {false, true}, settings, [&](const std::string& l) { lines.push_back(l); },
+                   &check);
+    };
+    const FitResult on_held_out = fit_with(false);
+    EXPECT_NEAR(on_held_out.weights[1], 30, 4);
+    EXPECT_GT(on_held_out.check_loss, on_held_out.check_loss_before) << "the check loss of the weights kept";
+    ASSERT_EQ(lines.size(), 4u);
+    EXPECT_NE(lines[0].find("check loss"), std::string::npos) << lines[0];
+
+    const FitResult on_check = fit_with(true);
+    EXPECT_EQ(on_check.best_epoch, 0);
+    EXPECT_EQ(on_check.weights, (std::vector<double>{100, 0}));
+    EXPECT_DOUBLE_EQ(on_check.check_loss, on_check.check_loss_before);
+    EXPECT_EQ(on_check.last_epoch, 200);
+    for (const auto& line : lines) EXPECT_EQ(line.find("(best)"), std::string::npos) << line;
+
+    // Patience counts check reports when the check decides.
+    settings.patience = 2;
+    EXPECT_EQ(fit_with(true).last_epoch, 100);
+    EXPECT_NE(lines.back().find("no better check loss in 2 reports"), std::string::npos) << lines.back();
+    // Without check positions the setting has nothing to judge by: the held-out games decide.
+    settings.patience = 0;
+    settings.keep_best_on_check = true;
+    EXPECT_NEAR(fit(train, held_out, {100, 0}, {false, true}, settings, [](const std::string&) {}).weights[1], 30, 4);
+}
+
 TEST(Texel, TheL2PullKeepsAWeightNearItsStart) {
     auto fitted = [](double l2) { return fit_second_weight(l2, [](const std::string&) {}).weights[1]; };
     const double free = fitted(0), pulled = fitted(1e-4);
@@ -243,7 +283,7 @@ TEST(Texel, BlendedLabelsMixTheResultWithTheSearchScore) {
 }
 
 Result<FitOptions> parsed_fit_options(const std::vector<std::string>& words) {
-    auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout", "threads"});
+    auto args = cli::parse_arguments(words, {}, {"data", "out", "epochs", "rate", "l2", "holdout", "threads", "check", "best-on"});
     EXPECT_TRUE(args) << args.error();
     return fit_options(*args);
 }
@@ -271,6 +311,22 @@ TEST(Texel, FitOptionsTakeTheThreadsAndRefuseBadCounts) {
         ASSERT_FALSE(r) << bad;
         EXPECT_NE(r.error().find("threads"), std::string::npos) << r.error();
     }
+}
+
+TEST(Texel, FitOptionsChooseWhichPositionsPickTheEpochKept) {
+    EXPECT_FALSE(parsed_fit_options({"--data", "d.pos", "--out", "w"})->settings.keep_best_on_check);
+    const auto check = parsed_fit_options({"--data", "d.pos", "--out", "w", "--check", "c.pos", "--best-on", "check"});
+    ASSERT_TRUE(check) << check.error();
+    EXPECT_TRUE(check->settings.keep_best_on_check);
+    const auto held_out = parsed_fit_options({"--data", "d.pos", "--out", "w", "--check", "c.pos", "--best-on", "held-out"});
+    ASSERT_TRUE(held_out) << held_out.error();
+    EXPECT_FALSE(held_out->settings.keep_best_on_check);
+    const auto unknown = parsed_fit_options({"--data", "d.pos", "--out", "w", "--check", "c.pos", "--best-on", "train"});
+    ASSERT_FALSE(unknown);
+    EXPECT_NE(unknown.error().find("--best-on takes held-out or check"), std::string::npos) << unknown.error();
+    const auto nothing_to_check = parsed_fit_options({"--data", "d.pos", "--out", "w", "--best-on", "check"});
+    ASSERT_FALSE(nothing_to_check);
+    EXPECT_NE(nothing_to_check.error().find("needs --check"), std::string::npos) << nothing_to_check.error();
 }
 
 // Runs the damier-tune binary; its status, stdout and stderr.

@@ -124,6 +124,15 @@ TEST(TuneFit, CheckReportsTheLossOnOtherGames) {
     ASSERT_EQ(from_a.status, 0) << from_a.err;
     EXPECT_NEAR(losses(from_a.out).first, a_after, 1e-4);  // the written weights are rounded
     EXPECT_NE(slurp(dir + "-a.weights").find("# check: "), std::string::npos);
+    // --best-on check keeps the report best on the check positions, the start among
+    // them: its check loss is never above the loss before.
+    auto kept = tune(fit + dir + "-7.pos --out " + dir + "-k.weights" + check + " --best-on check");
+    ASSERT_EQ(kept.status, 0) << kept.err;
+    EXPECT_NE(kept.out.find("(the epoch kept)"), std::string::npos) << kept.out;
+    const auto [kept_before, kept_after] = losses(kept.out);
+    EXPECT_DOUBLE_EQ(kept_before, a_before);
+    EXPECT_LE(kept_after, kept_before);
+    EXPECT_EQ(std::min(a_after, a_before), kept_after) << "the fit's end or its start, whichever the check prefers";
 
     auto missing = tune("fit --variant russian --epochs 1 --data " + dir + "-7.pos --out " + dir +
                         "-c.weights --check " + dir + "-none.pos");

@@ -197,6 +197,13 @@ inline Result<FitOptions> fit_options(const cli::Arguments& args) {
     o.data_path = *data_path;
     o.out_path = *out_path;
     o.check_path = args.value("check").value_or("");
+    if (auto best_on = args.value("best-on")) {
+        if (*best_on != "held-out" && *best_on != "check")
+            return failure<FitOptions>("--best-on takes held-out or check, got " + damier::quoted(*best_on));
+        o.settings.keep_best_on_check = *best_on == "check";
+        if (o.settings.keep_best_on_check && o.check_path.empty())
+            return failure<FitOptions>("--best-on check needs --check POSITIONS");
+    }
     return o;
 }
 
@@ -337,22 +344,23 @@ inline int fit_and_write(const FitOptions& o, const std::string& section, const 
         std::printf("labels: %.2f game result + %.2f search score (K %.4f)\n", 1 - o.settings.blend,
                     o.settings.blend, k);
     }
-    const FitResult r = fit(train, validation, fit_start, tunable, o.settings, [&](const std::string& text) {
-        std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
-        std::fflush(stdout);
-    });
+    const FitResult r = fit(
+        train, validation, fit_start, tunable, o.settings,
+        [&](const std::string& text) {
+            std::printf("%s, %.0f s\n", text.c_str(), seconds_since(begin));
+            std::fflush(stdout);
+        },
+        &check);
     std::printf("K %.4f; loss train %.6f -> %.6f, held out %.6f -> %.6f (epoch %d of %d)\n", r.k, r.train_loss_before,
                 r.train_loss, r.validation_loss_before, r.validation_loss, r.best_epoch, r.last_epoch);
     // The check positions' loss, K fitted to each set of weights on its own: how well
     // each predicts the results of games unlike the fit's.
     std::string check_line;
     if (check.size() > 0) {
-        const int threads = o.settings.threads;
-        const double k_before = fit_k(check, fit_start, threads), k_after = fit_k(check, r.weights, threads);
         char line[400];
-        std::snprintf(line, sizeof line, "check: %zu positions of %s, game results only: log loss %.6f -> %.6f",
-                      check.size(), o.check_path.c_str(), log_loss(check, fit_start, k_before, threads),
-                      log_loss(check, r.weights, k_after, threads));
+        std::snprintf(line, sizeof line, "check: %zu positions of %s, game results only: log loss %.6f -> %.6f%s",
+                      check.size(), o.check_path.c_str(), r.check_loss_before, r.check_loss,
+                      o.settings.keep_best_on_check ? " (the epoch kept)" : "");
         check_line = line;
         std::printf("%s\n", line);
     }

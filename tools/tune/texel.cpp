@@ -103,7 +103,7 @@ void blend_labels(Samples& s, double k, double blend) {
 
 FitResult fit(const Samples& train, const Samples& validation, const std::vector<double>& start,
               const std::vector<bool>& tunable, const FitSettings& settings,
-              const std::function<void(const std::string&)>& progress) {
+              const std::function<void(const std::string&)>& progress, const Samples* check) {
     FitResult r;
     r.weights = start;
     const int threads = std::max(1, settings.threads);
@@ -111,6 +111,12 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
     double k = r.k;
     r.train_loss_before = r.train_loss = log_loss(train, start, r.k, threads);
     r.validation_loss_before = r.validation_loss = log_loss(validation, start, r.k, threads);
+    if (check && check->size() == 0) check = nullptr;
+    const auto check_loss = [&](const std::vector<double>& weights) {
+        return log_loss(*check, weights, fit_k(*check, weights, threads), threads);
+    };
+    if (check) r.check_loss_before = r.check_loss = check_loss(start);
+    const bool on_check = check && settings.keep_best_on_check;
     std::vector<double> w = start, m(start.size(), 0.0), v(start.size(), 0.0), gradient(start.size());
     // One gradient per thread, added into the first in thread order.
     std::vector<std::vector<double>> partial(static_cast<std::size_t>(threads - 1), std::vector<double>(start.size()));
@@ -161,21 +167,25 @@ FitResult fit(const Samples& train, const Samples& validation, const std::vector
             for (auto& x : rounded) x = std::round(x);
             const double train_loss = log_loss(train, rounded, k, threads);
             const double validation_loss = log_loss(validation, rounded, k, threads);
-            if (validation_loss < r.validation_loss) {
+            const double checked = check ? check_loss(rounded) : 0;
+            if (on_check ? checked < r.check_loss : validation_loss < r.validation_loss) {
                 r.validation_loss = validation_loss;
+                r.check_loss = checked;
                 r.train_loss = train_loss;
                 r.weights = rounded;
                 r.k = k;
                 r.best_epoch = epoch;
             }
-            char line[160];
-            std::snprintf(line, sizeof line, "epoch %d: train loss %.6f, validation loss %.6f%s", epoch, train_loss,
-                          validation_loss, r.best_epoch == epoch ? " (best)" : "");
+            char line[200];
+            char check_text[40] = "";
+            if (check) std::snprintf(check_text, sizeof check_text, ", check loss %.6f", checked);
+            std::snprintf(line, sizeof line, "epoch %d: train loss %.6f, validation loss %.6f%s%s", epoch, train_loss,
+                          validation_loss, check_text, r.best_epoch == epoch ? " (best)" : "");
             progress(line);
             stale = r.best_epoch == epoch ? 0 : stale + 1;
             if (settings.patience > 0 && stale >= settings.patience) {
-                std::snprintf(line, sizeof line, "stopped at epoch %d: no better held-out loss in %d reports (best: epoch %d)",
-                              epoch, stale, r.best_epoch);
+                std::snprintf(line, sizeof line, "stopped at epoch %d: no better %s loss in %d reports (best: epoch %d)",
+                              epoch, on_check ? "check" : "held-out", stale, r.best_epoch);
                 progress(line);
                 break;
             }

@@ -6,7 +6,7 @@
 // to winning chances) is fitted first with the starting weights, then the tunable
 // weights by Adam on the mean log loss of the training samples, K fitted again at
 // each report; the weights and K of the report with the best plain log loss (no
-// l2 pull) on held-out games are kept. One weight must stay fixed (the unit: a man
+// l2 pull) on held-out games are kept, or on check positions when asked. One weight must stay fixed (the unit: a man
 // is 100) for the weights and K to be found together.
 #pragma once
 
@@ -58,6 +58,11 @@ struct FitSettings {
     // a fixed order, so a fit repeats exactly for a given count; another count
     // adds in another order and may differ in the last bits.
     int threads = 1;
+    // Keep the report whose check positions (fit's `check`, K fitted to them at each
+    // report) have the least loss, not the one best on the held-out games, which
+    // share the training games' openings (eval/draughts/SPRT.md, entry 56). Patience
+    // then counts reports without a better check loss.
+    bool keep_best_on_check = false;
 };
 
 struct FitResult {
@@ -65,6 +70,8 @@ struct FitResult {
     double k = 1;
     double train_loss_before = 0, validation_loss_before = 0;
     double train_loss = 0, validation_loss = 0;
+    // On the check positions, if any (K fitted to them for each set of weights).
+    double check_loss_before = 0, check_loss = 0;
     int best_epoch = 0;
     int last_epoch = 0;  // the epochs run: fewer than asked when patience stopped the fit
 };
@@ -79,9 +86,10 @@ double fit_k(const Samples& s, const std::vector<double>& weights, int threads =
 void blend_labels(Samples& s, double k, double blend);
 
 // Fits the weights whose `tunable` flag is set, starting from `start`; `progress`
-// receives a line every report_every epochs.
+// receives a line every report_every epochs. With `check` (not empty), each report
+// gives its loss too, and settings.keep_best_on_check keeps the report best there.
 FitResult fit(const Samples& train, const Samples& validation, const std::vector<double>& start,
               const std::vector<bool>& tunable, const FitSettings& settings,
-              const std::function<void(const std::string&)>& progress);
+              const std::function<void(const std::string&)>& progress, const Samples* check = nullptr);
 
 }  // namespace damier::tune
