@@ -6,8 +6,9 @@
 // to winning chances) is fitted first with the starting weights, then the tunable
 // weights by Adam on the mean log loss of the training samples, K fitted again at
 // each report; the weights and K of the report with the best plain log loss (no
-// l2 pull) on held-out games are kept, or on check positions when asked. One weight must stay fixed (the unit: a man
-// is 100) for the weights and K to be found together.
+// l2 pull) on held-out games are kept, or on check positions when asked. One
+// weight must stay fixed (the unit: a man is 100) for the weights and K to be
+// found together.
 #pragma once
 
 #include <cstddef>
