@@ -5,8 +5,8 @@
 //                        [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
-//                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--king-squares]
-//                   [--threads T] [--check POSITIONS] [--best-on held-out|check]
+//                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--phase men|pips]
+//                   [--king-squares] [--threads T] [--check POSITIONS] [--best-on held-out|check]
 //   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
 // selfplay writes quiet positions with their game's result, import the same from
@@ -167,6 +167,13 @@ int run_fit(const cli::Arguments& args) {
     const int phases = static_cast<int>(*phases_option);
     if (weights->patterns && weights->patterns->phases == 2 && phases == 1)
         return fail("--pattern-phases 1 cannot start from a table with two phases");
+    // What blends the two phases: --phase, else the starting table's way.
+    ed::PhaseBy phase_by = weights->patterns ? weights->patterns->phase_by : ed::PhaseBy::Men;
+    if (const auto by = args.value("phase")) {
+        if (*by != "men" && *by != "pips") return fail("--phase is men or pips, got " + damier::quoted(*by));
+        if (phases != 2 || !patterns_out) return fail("--phase needs --pattern-phases 2 and --patterns-out");
+        phase_by = *by == "pips" ? ed::PhaseBy::Pips : ed::PhaseBy::Men;
+    }
     // A value per king square after the windows' entries, when asked for or when
     // the starting table has them. Each position reads up to king_slots of them
     // (its row padded with 0s); one with more kings is left out.
@@ -174,7 +181,6 @@ int run_fit(const cli::Arguments& args) {
     if (king_squares && !with_patterns) return fail("--king-squares needs --patterns-out");
     const int table_kings = king_squares ? R::board::squares : 0;
     constexpr int king_slots = 16;
-    const int all_men = 2 * R::men_rows * R::board::per_row;
     std::vector<bool> fitted_weights = *free;
     if (with_patterns)
         fitted_weights.resize(ed::TermCount + (std::size_t{windows} * ed::arrangements + std::size_t(table_kings)) *
@@ -212,10 +218,10 @@ int run_fit(const cli::Arguments& args) {
                 });
                 sparse.resize(padded, 0);
             }
-            // The opening share of a phased table: the men still on the board.
+            // The opening share of a phased table, as the engine reads it.
             if (phases == 2) {
-                const int men = popcount(p->pieces[0] | p->pieces[1]) - popcount(p->kings);
-                phase_of.push_back(static_cast<float>(men) / static_cast<float>(all_men));
+                const auto share = ed::opening_share(*p, phase_by, R::men_rows);
+                phase_of.push_back(static_cast<float>(share.part) / static_cast<float>(share.whole));
             }
         }
         return {};
@@ -241,6 +247,7 @@ int run_fit(const cli::Arguments& args) {
     ed::PatternTable table;
     table.windows = windows;
     table.phases = phases;
+    table.phase_by = phase_by;
     table.king_squares = table_kings;
     for (std::size_t i = ed::TermCount; i < fitted.size(); ++i)
         table.value.push_back(static_cast<std::int16_t>(std::clamp(fitted[i], -30000.0, 30000.0)));
@@ -262,7 +269,7 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--king-squares] [--threads T] [--check POSITIONS[,POSITIONS...]]\n"
+    "                       [--phase men|pips] [--king-squares] [--threads T] [--check POSITIONS[,POSITIONS...]]\n"
     "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square)\n"
@@ -298,7 +305,7 @@ int main(int argc, char** argv) {
     auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "patience", "shard", "pdn", "openings",
+                                      "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn", "openings",
                                       "check", "best-on"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");

@@ -297,7 +297,7 @@ search::Score evaluate(const Position<typename R::board>& p, const Weights& w = 
     WeightedSum sum{w, 0, all_men};
     collect<R>(p, sum);
     long long white = sum.scaled / sum.denominator;
-    if (w.patterns) white += w.patterns->score(p, all_men);
+    if (w.patterns) white += w.patterns->score(p, R::men_rows);
     if (const int keep = drawish_percent<R>(p, w[DrawishPercent]); keep != 100) white = white * keep / 100;
     else if (w[DrawishKingsPercent] != 100 && kings_level_men_close(p)) white = white * w[DrawishKingsPercent] / 100;
     const auto score = static_cast<search::Score>(white);

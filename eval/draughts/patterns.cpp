@@ -15,6 +15,7 @@ std::string format_patterns(std::string_view variant, const PatternTable& table)
                       (phases == 2 ? "opening and ending values" : "value") + " (centi-men), for every entry not 0\n[" +
                       std::string(variant) + "]\nwindows = " + std::to_string(table.windows) + "\n";
     if (phases != 1) out += "phases = " + std::to_string(phases) + "\n";
+    if (phases == 2 && table.phase_by == PhaseBy::Pips) out += "phase = pips\n";
     if (table.king_squares != 0) out += "king-squares = " + std::to_string(table.king_squares) + "\n";
     const std::size_t kings_start = PatternTable::entry(table.windows, 0, phases);
     for (std::size_t i = 0; i < table.value.size(); i += static_cast<std::size_t>(phases)) {
@@ -31,7 +32,7 @@ std::string format_patterns(std::string_view variant, const PatternTable& table)
 Result<PatternFile> parse_patterns(std::string_view text, std::string_view origin) {
     PatternFile file;
     int number = 0, values_read = 0;
-    bool phases_set = false;
+    bool phases_set = false, phase_set = false;
     auto fail = [&](const std::string& why) {
         return failure<PatternFile>(std::string(origin) + " line " + std::to_string(number) + ": " + why);
     };
@@ -67,6 +68,15 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             phases_set = true;
             file.table.phases = static_cast<int>(*phases);
             file.table.value.assign(file.table.size(), 0);
+            continue;
+        }
+        if (const auto equals = line.find('='); equals != std::string_view::npos && trim(line.substr(0, equals)) == "phase") {
+            const auto by = trim(line.substr(equals + 1));
+            if (file.table.phases != 2 || values_read > 0 || phase_set || (by != "men" && by != "pips"))
+                return fail("expected phase = men or pips once, after phases = 2 and before the values, got " +
+                            damier::quoted(line));
+            phase_set = true;
+            file.table.phase_by = by == "pips" ? PhaseBy::Pips : PhaseBy::Men;
             continue;
         }
         if (auto squares = header_value("king-squares")) {

@@ -9,6 +9,7 @@
 // A position therefore reads two entries per window, one for each side.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -122,16 +123,63 @@ inline void for_each_king(const Position<B>& p, F&& f) {
     for (auto kings = p.pieces[1] & p.kings; kings;) f(B::squares - 1 - B::square_of_bit(pop_lowest(kings)), -1);
 }
 
+// What blends a two-phase table's opening and ending values.
+enum class PhaseBy : std::uint8_t {
+    Men,   // the share of the men still on the board
+    Pips,  // the share of the rows the men still have to go to crown (Scan 2.0's "pip"):
+           // it falls as the men advance, not only as they leave the board
+};
+
+namespace pattern_detail {
+// Bit k of each square's row number (row 0 is where White crowns): a man's rows to
+// go are read as four popcounts per side instead of one per row.
+template <class B>
+struct RowBits {
+    std::array<typename B::Bits, 4> of{};
+    static constexpr RowBits make() {
+        RowBits r{};
+        for (int row = 0; row < B::rows; ++row)
+            for (int k = 0; k < 4; ++k)
+                if (row >> k & 1) r.of[static_cast<std::size_t>(k)] |= B::row_mask(row);
+        return r;
+    }
+};
+template <class B>
+inline constexpr RowBits<B> row_bits = RowBits<B>::make();
+}  // namespace pattern_detail
+
+// The weight of a two-phase table's opening values, part / whole, in a rule set
+// whose men start on `men_rows` rows of each side.
+struct OpeningShare {
+    int part = 0, whole = 1;
+};
+template <class B>
+OpeningShare opening_share(const Position<B>& p, PhaseBy by, int men_rows) {
+    const auto white = p.pieces[0] & ~p.kings, black = p.pieces[1] & ~p.kings;
+    if (by == PhaseBy::Men) return {popcount(white) + popcount(black), 2 * men_rows * B::per_row};
+    int white_rows = 0, black_rows_from_top = 0;
+    for (int k = 0; k < 4; ++k) {
+        const auto rows = pattern_detail::row_bits<B>.of[static_cast<std::size_t>(k)];
+        white_rows += popcount(white & rows) << k;
+        black_rows_from_top += popcount(black & rows) << k;
+    }
+    const int black_rows = (B::rows - 1) * popcount(black) - black_rows_from_top;
+    // At the start: the men_rows back rows of each side, per_row men on each.
+    const int start = 2 * B::per_row * (men_rows * (B::rows - 1) - men_rows * (men_rows - 1) / 2);
+    return {std::min(white_rows + black_rows, start), start};  // a set-up position may hold more men
+}
+
 // A table of pattern values (centi-men, White's point of view) for one board: a
 // table for each window place, and with two phases an opening and an ending value
-// per entry, blended by the share of the men still on the board (as the strongest
-// open 10x10 evaluation does), since what an arrangement is worth changes as the
-// board empties. Optionally a value per king square after the windows' entries
+// per entry, blended by the share of the men still on the board or by their rows
+// still to go (as the strongest open 10x10 evaluation does), since what an
+// arrangement is worth changes as the board empties. Optionally a value per king square after the windows' entries
 // (Scan 2.0 has one too): where a king stands, which the men's windows ignore.
 struct PatternTable {
     int windows = 0;
     int phases = 1;        // 1, or 2: opening and ending values
     int king_squares = 0;  // 0 (no king table) or the board's squares
+    PhaseBy phase_by = PhaseBy::Men;
     // entry (window * arrangements + arrangement) * phases + phase, then the kings'
     // (windows * arrangements + square) * phases + phase
     std::vector<std::int16_t> value;
@@ -148,9 +196,9 @@ struct PatternTable {
 
     // The sum of the entries for_each_pattern and for_each_king read (inlined: as
     // fast as a hand-written loop in bench/search_bench's Evaluate); two phases are
-    // blended with weight men / all_men on the opening values.
+    // blended by opening_share (men_rows: the rows of men each side starts with).
     template <class B>
-    int score(const Position<B>& p, int all_men) const {
+    int score(const Position<B>& p, int men_rows) const {
         const std::int16_t* v = value.data();
         const bool with_kings = king_squares > 0 && p.kings != 0;
         if (phases == 1) {
@@ -166,8 +214,8 @@ struct PatternTable {
         };
         for_each_pattern(p, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
         if (with_kings) for_each_king(p, [&](int square, int sign) { add(v + king_entry(square), sign); });
-        const int men = popcount(p.pieces[0] | p.pieces[1]) - popcount(p.kings);
-        return (opening * men + ending * (all_men - men)) / all_men;
+        const auto [part, whole] = opening_share(p, phase_by, men_rows);
+        return (opening * part + ending * (whole - part)) / whole;
     }
 };
 
@@ -181,6 +229,7 @@ namespace damier::eval::draughts {
 //   [international]        the rule set
 //   windows = 16           checked against the rule set's board
 //   phases = 2             optional (default 1): opening and ending values
+//   phase = pips           optional after phases = 2: what blends them, men (the default) or pips
 //   king-squares = 50      optional: a value per king square (the board's squares)
 //   0 4521 12              window, arrangement, value: one line per entry not 0
 //   0 4522 12 -4           window, arrangement, opening and ending values (phases = 2)

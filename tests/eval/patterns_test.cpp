@@ -98,11 +98,11 @@ TEST(Patterns, ATableScoresBothSidesAlike) {
     table.value[15 * arrangements + 2187 + 18] = 7;  // Black's same window, seen by Black
     auto p = Notation<International>::parse_fen("W:W12:B1");
     ASSERT_TRUE(p);
-    EXPECT_EQ(table.score(*p, 40), 30 - 7);
+    EXPECT_EQ(table.score(*p, International::men_rows), 30 - 7);
     // The same men with the colours swapped and the board turned: 39 is 12 turned.
     auto q = Notation<International>::parse_fen("W:W50:B39");
     ASSERT_TRUE(q);
-    EXPECT_EQ(table.score(*q, 40), 7 - 30);
+    EXPECT_EQ(table.score(*q, International::men_rows), 7 - 30);
 }
 
 // The engine's score (written out for speed) is the sum of the entries the tuner
@@ -118,7 +118,7 @@ TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
             const auto& p = game.position();
             int sum = 0;
             for_each_pattern(p, [&](int w, int a, int sign) { sum += sign * table.value[w * arrangements + a]; });
-            ASSERT_EQ(table.score(p, 2 * R::men_rows * B::per_row), sum) << R::name << " " << Notation<R>::fen(p);
+            ASSERT_EQ(table.score(p, R::men_rows), sum) << R::name << " " << Notation<R>::fen(p);
         }
     });
 }
@@ -136,11 +136,11 @@ TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
     auto p = Notation<International>::parse_fen("W:W12:B1");
     ASSERT_TRUE(p);
     // 2 men of 40: opening 40 - 10, ending -20 - 6.
-    EXPECT_EQ(table.score(*p, 40), (30 * 2 + -26 * 38) / 40);
+    EXPECT_EQ(table.score(*p, International::men_rows), (30 * 2 + -26 * 38) / 40);
     // Kings are not men: the same arrangement read with more men on the board.
     auto q = Notation<International>::parse_fen("W:W12,K46,K47:B1,K3,K4");
     ASSERT_TRUE(q);
-    EXPECT_EQ(table.score(*q, 40), (30 * 2 + -26 * 38) / 40);
+    EXPECT_EQ(table.score(*q, International::men_rows), (30 * 2 + -26 * 38) / 40);
     damier::draughts::Variants::for_each([]<class R>() {
         using B = typename R::board;
         PatternTable phased;
@@ -157,7 +157,7 @@ TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
                 ending += sign * phased.value[PatternTable::entry(w, a, 2) + 1];
             });
             const int men = popcount(position.pieces[0] | position.pieces[1]) - popcount(position.kings);
-            ASSERT_EQ(phased.score(position, all_men), (opening * men + ending * (all_men - men)) / all_men)
+            ASSERT_EQ(phased.score(position, R::men_rows), (opening * men + ending * (all_men - men)) / all_men)
                 << R::name << " " << Notation<R>::fen(position);
         }
     });
@@ -175,10 +175,10 @@ TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
     table.value[table.king_entry(0)] = -8;   // square 1
     auto white = Notation<International>::parse_fen("W:WK23:BK50");
     ASSERT_TRUE(white);
-    EXPECT_EQ(table.score(*white, 40), 30 - -8);  // Black's king on 50 reads square 1
+    EXPECT_EQ(table.score(*white, International::men_rows), 30 - -8);  // Black's king on 50 reads square 1
     auto mirrored = Notation<International>::parse_fen("W:WK1:BK28");
     ASSERT_TRUE(mirrored);
-    EXPECT_EQ(table.score(*mirrored, 40), -8 - 30);
+    EXPECT_EQ(table.score(*mirrored, International::men_rows), -8 - 30);
     damier::draughts::Variants::for_each([]<class R>() {
         using B = typename R::board;
         PatternTable kings;
@@ -204,7 +204,7 @@ TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
             });
             with_kings += position.kings != 0;
             const int men = popcount(position.pieces[0] | position.pieces[1]) - popcount(position.kings);
-            ASSERT_EQ(kings.score(position, all_men), (opening * men + ending * (all_men - men)) / all_men)
+            ASSERT_EQ(kings.score(position, R::men_rows), (opening * men + ending * (all_men - men)) / all_men)
                 << R::name << " " << Notation<R>::fen(position);
         }
         EXPECT_GT(with_kings, 0) << R::name << ": no random game reached a king";
@@ -255,6 +255,69 @@ TEST(Patterns, APhasedFileRoundTrips) {
     EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 2\n0 1 5\n", "t"));
     EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\n0 1 5\nphases = 2\n", "t"));
     EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 3\n", "t"));
+}
+
+// Scan 2.0's phase: the rows the men still have to go to crown, kings counting
+// none, all of them at the start of every rule set.
+TEST(Patterns, ThePipPhaseCountsTheRowsTheMenHaveToGo) {
+    auto p = Notation<International>::parse_fen("W:W46,K30:B5,6");
+    ASSERT_TRUE(p);
+    const auto share = opening_share(*p, PhaseBy::Pips, International::men_rows);
+    EXPECT_EQ(share.part, 9 + 9 + 8);  // 46 on White's back row; 5 and 6 on the first two rows
+    EXPECT_EQ(share.whole, 300);       // 20 men a side on rows 6-9 (0-3 for Black)
+    const auto men = opening_share(*p, PhaseBy::Men, International::men_rows);
+    EXPECT_EQ(men.part, 3);
+    EXPECT_EQ(men.whole, 40);
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::count;
+    table.phases = 2;
+    table.phase_by = PhaseBy::Pips;
+    table.value.assign(table.size(), 0);
+    table.value[PatternTable::entry(0, 243 + 2, 2)] = 30;  // White's window 0 of W:W12:B1
+    table.value[PatternTable::entry(0, 243 + 2, 2) + 1] = -60;
+    auto q = Notation<International>::parse_fen("W:W12:B1");
+    ASSERT_TRUE(q);  // 12: row 2 from the top, 2 rows to go; 1: row 0, 9 to go
+    EXPECT_EQ(table.score(*q, International::men_rows), (30 * 11 + -60 * (300 - 11)) / 300);
+    damier::draughts::Variants::for_each([]<class R>() {
+        using B = typename R::board;
+        const auto start = opening_share(Notation<R>::start(), PhaseBy::Pips, R::men_rows);
+        EXPECT_EQ(start.part, start.whole) << R::name;
+        for (const auto& game : damier::search::testing::random_games<R>(40, 23, 0, 120)) {
+            const auto& position = game.position();
+            int rows_to_go = 0;
+            for (int c = 0; c < 2; ++c)
+                for (auto own_men = position.pieces[c] & ~position.kings; own_men;) {
+                    const int row = B::row_of_bit(damier::pop_lowest(own_men));
+                    rows_to_go += c == 0 ? row : B::rows - 1 - row;
+                }
+            const auto pips = opening_share(position, PhaseBy::Pips, R::men_rows);
+            ASSERT_EQ(pips.part, rows_to_go) << R::name << " " << Notation<R>::fen(position);
+            ASSERT_EQ(pips.whole, start.whole);
+        }
+    });
+}
+
+TEST(Patterns, APipPhasedFileRoundTrips) {
+    PatternTable table;
+    table.windows = 16;
+    table.phases = 2;
+    table.phase_by = PhaseBy::Pips;
+    table.value.assign(table.size(), 0);
+    table.value[PatternTable::entry(3, 100, 2)] = 25;
+    const std::string text = format_patterns("international", table);
+    EXPECT_NE(text.find("phase = pips\n"), std::string::npos);
+    auto file = parse_patterns(text, "t");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->table.phase_by, PhaseBy::Pips);
+    EXPECT_EQ(file->table.value, table.value);
+    auto men = parse_patterns("[international]\nwindows = 16\nphases = 2\nphase = men\n3 100 25 0\n", "t");
+    ASSERT_TRUE(men) << men.error();
+    EXPECT_EQ(men->table.phase_by, PhaseBy::Men);
+    // Without two phases, after the values, twice, or another word: refused.
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphase = pips\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 2\n3 100 25 0\nphase = pips\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 2\nphase = pips\nphase = pips\n", "t"));
+    EXPECT_FALSE(parse_patterns("[international]\nwindows = 16\nphases = 2\nphase = rows\n", "t"));
 }
 
 TEST(Patterns, TheFileRoundTrips) {

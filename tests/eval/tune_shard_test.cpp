@@ -141,6 +141,32 @@ TEST(TuneFit, CheckReportsTheLossOnOtherGames) {
     EXPECT_NE(missing.err.find("none.pos"), std::string::npos) << missing.err;
 }
 
+// fit --phase pips: the table's two phases blend by the men's rows still to go; the
+// way is written into the table, kept by a fit that starts from it, and refused
+// when no table is written or as another word.
+TEST(TuneFit, ThePipPhaseIsWrittenAndKept) {
+    const std::string dir = scratch_folder();
+    ASSERT_EQ(tune("selfplay --variant russian --games 20 --nodes 100 --seed 7 --out " + dir + ".pos").status, 0);
+    const std::string fit = "fit --variant russian --epochs 3 --rate 0.5 --data " + dir + ".pos --pattern-phases 2 --out " +
+                            dir + ".weights --patterns-out " + dir;
+    auto men = tune(fit + "-men.patterns");
+    auto pips = tune(fit + "-pips.patterns --phase pips");
+    ASSERT_EQ(men.status, 0) << men.err;
+    ASSERT_EQ(pips.status, 0) << pips.err;
+    EXPECT_EQ(slurp(dir + "-men.patterns").find("phase ="), std::string::npos);
+    EXPECT_NE(slurp(dir + "-pips.patterns").find("\nphase = pips\n"), std::string::npos);
+    EXPECT_NE(slurp(dir + "-men.patterns"), slurp(dir + "-pips.patterns")) << "the phases split the entries otherwise";
+    auto again = tune(fit + "-again.patterns --pattern-file " + dir + "-pips.patterns");
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(slurp(dir + "-again.patterns").find("\nphase = pips\n"), std::string::npos);
+    // Without a table written, or another word.
+    for (const std::string& bad : std::vector<std::string>{" --phase pips", " --phase rows --patterns-out " + dir + "-bad.patterns"}) {
+        auto r = tune("fit --variant russian --epochs 1 --data " + dir + ".pos --out " + dir + ".weights" + bad);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("--phase"), std::string::npos) << bad << ": " << r.err;
+    }
+}
+
 // Self-play from an openings file: every game starts from one of its positions
 // (here the only one, no random plies, no balance check), written first.
 TEST(TuneSelfplay, GamesStartFromTheOpeningsFile) {
