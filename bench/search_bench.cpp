@@ -32,7 +32,7 @@ void BM_Search(benchmark::State& state, const char* fen, int depth) {
 // The static evaluation alone: with the built-in weights and tables, without the
 // king square values, and without any table (the figures of one run give each
 // part's cost per evaluation).
-enum class Tables { Builtin, NoKingSquares, None };
+enum class Tables { Builtin, PipPhase, NoKingSquares, None };
 
 template <class R>
 void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
@@ -40,6 +40,11 @@ void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
     if (!position) return state.SkipWithError(position.error().c_str());
     auto weights = eval::draughts::builtin_weights(R::name);
     if (tables == Tables::None) weights.patterns.reset();
+    if (tables == Tables::PipPhase && weights.patterns) {
+        auto by_pips = std::make_shared<eval::draughts::PatternTable>(*weights.patterns);
+        by_pips->phase_by = eval::draughts::PhaseBy::Pips;
+        weights.patterns = std::move(by_pips);
+    }
     if (tables == Tables::NoKingSquares && weights.patterns) {
         auto men_only = std::make_shared<eval::draughts::PatternTable>(*weights.patterns);
         men_only->king_squares = 0;
@@ -63,7 +68,9 @@ const bool registered = [] {
     add<draughts::International>("BM_Search/international_middlegame",
                                  "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24",
                                  13);
-    for (const auto& [suffix, tables] : {std::pair{"builtin", Tables::Builtin}, {"no_patterns", Tables::None}})
+    // The built-in table blended by the men's rows to go (fit --phase pips) instead of their share.
+    for (const auto& [suffix, tables] :
+         {std::pair{"builtin", Tables::Builtin}, {"pip_phase", Tables::PipPhase}, {"no_patterns", Tables::None}})
         benchmark::RegisterBenchmark(
             (std::string("BM_Evaluate/international_") + suffix).c_str(), [=](benchmark::State& state) {
                 BM_Evaluate<draughts::International>(

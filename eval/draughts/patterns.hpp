@@ -214,8 +214,12 @@ struct PatternTable {
         };
         for_each_pattern(p, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
         if (with_kings) for_each_king(p, [&](int square, int sign) { add(v + king_entry(square), sign); });
-        const auto [part, whole] = opening_share(p, phase_by, men_rows);
-        return (opening * part + ending * (whole - part)) / whole;
+        // Each way on its own line, so that the compiler divides by a constant.
+        const auto blend = [&](OpeningShare share) {
+            return (opening * share.part + ending * (share.whole - share.part)) / share.whole;
+        };
+        if (phase_by == PhaseBy::Pips) return blend(opening_share(p, PhaseBy::Pips, men_rows));
+        return blend(opening_share(p, PhaseBy::Men, men_rows));
     }
 };
 
