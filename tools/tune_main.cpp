@@ -305,8 +305,8 @@ int main(int argc, char** argv) {
     auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
-                                      "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn", "openings",
-                                      "check", "best-on"});
+                                      "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",
+                                      "openings", "check", "best-on"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

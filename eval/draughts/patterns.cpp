@@ -70,7 +70,8 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             file.table.value.assign(file.table.size(), 0);
             continue;
         }
-        if (const auto equals = line.find('='); equals != std::string_view::npos && trim(line.substr(0, equals)) == "phase") {
+        if (const auto equals = line.find('=');
+            equals != std::string_view::npos && trim(line.substr(0, equals)) == "phase") {
             const auto by = trim(line.substr(equals + 1));
             if (file.table.phases != 2 || values_read > 0 || phase_set || (by != "men" && by != "pips"))
                 return fail("expected phase = men or pips once, after phases = 2 and before the values, got " +

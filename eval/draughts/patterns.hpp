@@ -173,8 +173,9 @@ OpeningShare opening_share(const Position<B>& p, PhaseBy by, int men_rows) {
 // table for each window place, and with two phases an opening and an ending value
 // per entry, blended by the share of the men still on the board or by their rows
 // still to go (as the strongest open 10x10 evaluation does), since what an
-// arrangement is worth changes as the board empties. Optionally a value per king square after the windows' entries
-// (Scan 2.0 has one too): where a king stands, which the men's windows ignore.
+// arrangement is worth changes as the board empties. Optionally a value per king
+// square after the windows' entries (Scan 2.0 has one too): where a king stands,
+// which the men's windows ignore.
 struct PatternTable {
     int windows = 0;
     int phases = 1;        // 1, or 2: opening and ending values

@@ -147,8 +147,8 @@ TEST(TuneFit, CheckReportsTheLossOnOtherGames) {
 TEST(TuneFit, ThePipPhaseIsWrittenAndKept) {
     const std::string dir = scratch_folder();
     ASSERT_EQ(tune("selfplay --variant russian --games 20 --nodes 100 --seed 7 --out " + dir + ".pos").status, 0);
-    const std::string fit = "fit --variant russian --epochs 3 --rate 0.5 --data " + dir + ".pos --pattern-phases 2 --out " +
-                            dir + ".weights --patterns-out " + dir;
+    const std::string fit = "fit --variant russian --epochs 3 --rate 0.5 --data " + dir +
+                            ".pos --pattern-phases 2 --out " + dir + ".weights --patterns-out " + dir;
     auto men = tune(fit + "-men.patterns");
     auto pips = tune(fit + "-pips.patterns --phase pips");
     ASSERT_EQ(men.status, 0) << men.err;
@@ -160,7 +160,8 @@ TEST(TuneFit, ThePipPhaseIsWrittenAndKept) {
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_NE(slurp(dir + "-again.patterns").find("\nphase = pips\n"), std::string::npos);
     // Without a table written, or another word.
-    for (const std::string& bad : std::vector<std::string>{" --phase pips", " --phase rows --patterns-out " + dir + "-bad.patterns"}) {
+    for (const std::string& bad :
+         std::vector<std::string>{" --phase pips", " --phase rows --patterns-out " + dir + "-bad.patterns"}) {
         auto r = tune("fit --variant russian --epochs 1 --data " + dir + ".pos --out " + dir + ".weights" + bad);
         EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find("--phase"), std::string::npos) << bad << ": " << r.err;
