@@ -48,10 +48,15 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
         }
         if (file.variant.empty()) return fail("expected [rule set] first, got " + damier::quoted(line));
         // The header lines: windows = N, then phases = 1 or 2 before any value.
-        const auto header_value = [&](std::string_view key) -> std::optional<std::uint64_t> {
+        const auto header_text = [&](std::string_view key) -> std::optional<std::string_view> {
             const auto equals = line.find('=');
             if (equals == std::string_view::npos || trim(line.substr(0, equals)) != key) return std::nullopt;
-            auto v = parse_uint(trim(line.substr(equals + 1)));
+            return trim(line.substr(equals + 1));
+        };
+        const auto header_value = [&](std::string_view key) -> std::optional<std::uint64_t> {
+            const auto words = header_text(key);
+            if (!words) return std::nullopt;
+            auto v = parse_uint(*words);
             return v ? v : std::optional<std::uint64_t>{0};
         };
         if (auto count = header_value("windows")) {
@@ -70,14 +75,12 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             file.table.value.assign(file.table.size(), 0);
             continue;
         }
-        if (const auto equals = line.find('=');
-            equals != std::string_view::npos && trim(line.substr(0, equals)) == "phase") {
-            const auto by = trim(line.substr(equals + 1));
-            if (file.table.phases != 2 || values_read > 0 || phase_set || (by != "men" && by != "pips"))
+        if (const auto by = header_text("phase")) {
+            if (file.table.phases != 2 || values_read > 0 || phase_set || (*by != "men" && *by != "pips"))
                 return fail("expected phase = men or pips once, after phases = 2 and before the values, got " +
                             damier::quoted(line));
             phase_set = true;
-            file.table.phase_by = by == "pips" ? PhaseBy::Pips : PhaseBy::Men;
+            file.table.phase_by = *by == "pips" ? PhaseBy::Pips : PhaseBy::Men;
             continue;
         }
         if (auto squares = header_value("king-squares")) {
