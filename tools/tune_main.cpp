@@ -6,7 +6,8 @@
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--phase men|pips]
-//                   [--king-squares] [--threads T] [--check POSITIONS] [--best-on held-out|check]
+//                   [--king-squares] [--min-count N] [--threads T] [--check POSITIONS]
+//                   [--best-on held-out|check]
 //   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
 // selfplay writes quiet positions with their game's result, import the same from
@@ -177,6 +178,12 @@ int run_fit(const cli::Arguments& args) {
     // A value per king square after the windows' entries, when asked for or when
     // the starting table has them. Each position reads up to king_slots of them
     // (its row padded with 0s); one with more kings is left out.
+    // Table values read by fewer training positions than --min-count keep their
+    // start: Adam moves a value by its rate whatever its support, so on little
+    // data the rare arrangements, which the search steers into, learn noise.
+    auto min_count = args.integer("min-count", 0, 1LL << 40, 0);
+    if (!min_count) return fail(min_count.error());
+    if (*min_count > 0 && !patterns_out) return fail("--min-count needs --patterns-out");
     const bool king_squares = args.has_flag("king-squares") || (weights->patterns && weights->patterns->king_squares);
     if (king_squares && !with_patterns) return fail("--king-squares needs --patterns-out");
     const int table_kings = king_squares ? R::board::squares : 0;
@@ -235,6 +242,17 @@ int run_fit(const cli::Arguments& args) {
     train.sparse_pairs = validation.sparse_pairs = check.sparse_pairs = with_patterns && phases == 2;
     std::printf("fit %s: %zu training and %zu held-out positions (%zu left out: the other side could capture)\n",
                 std::string(R::name).c_str(), train.size(), validation.size(), left_out);
+    if (*min_count > 0) {
+        const auto reads = sparse_reads(train, fitted_weights.size());
+        std::size_t kept = 0;
+        for (std::size_t j = ed::TermCount; j < fitted_weights.size(); ++j)
+            if (reads[j] < static_cast<std::size_t>(*min_count)) {
+                fitted_weights[j] = false;
+                ++kept;
+            }
+        std::printf("--min-count %lld: %zu of %zu table values read by fewer training positions keep their start\n",
+                    *min_count, kept, fitted_weights.size() - ed::TermCount);
+    }
     std::vector<double> start(weights->value.begin(), weights->value.end());
     if (weights->patterns)
         for (const std::int16_t v : weights->patterns->value)
@@ -269,10 +287,12 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--phase men|pips] [--king-squares] [--threads T] [--check POSITIONS[,POSITIONS...]]\n"
+    "                       [--phase men|pips] [--king-squares] [--min-count N] [--threads T]\n"
+    "                       [--check POSITIONS[,POSITIONS...]]\n"
     "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
-    "                       and a value per king square)\n"
+    "                       and a value per king square; --min-count: table values read by fewer\n"
+    "                       training positions keep their start)\n"
     "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
     "                       (the quiet positions of finished PDN games, with their results; --scores:\n"
     "                       only those whose move has a damier-match score comment, with that score)\n"
@@ -306,7 +326,7 @@ int main(int argc, char** argv) {
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",
-                                      "openings", "check", "best-on"});
+                                      "openings", "check", "best-on", "min-count"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

@@ -2,6 +2,7 @@
 // results are found again, frozen weights stay, and the held-out loss is reported.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -265,6 +266,24 @@ TEST(Texel, PhasedSparsePairsFitAnOpeningAndAnEndingValue) {
     const FitResult r = fit(train, held_out, {100, 0, 0}, {false, true, true}, settings, [](const std::string&) {});
     EXPECT_NEAR(r.weights[1], 50, 10);
     EXPECT_NEAR(r.weights[2], -30, 10);
+}
+
+// sparse_reads counts the samples that read each weight, whatever the sign and the
+// padding; a phased pair counts for its opening and its ending weight.
+TEST(Texel, SparseReadsCountTheSamplesReadingEachWeight) {
+    Samples s;
+    s.terms = 1;
+    s.sparse_per_row = 3;
+    for (const std::array<std::int32_t, 3> row : {std::array{2, -3, 0}, std::array{-2, 0, 0}, std::array{5, 2, 0}}) {
+        s.counts.push_back(1);
+        s.result.push_back(0.5f);
+        s.phase.push_back(0.5f);
+        s.sparse.insert(s.sparse.end(), row.begin(), row.end());
+    }
+    EXPECT_EQ(sparse_reads(s, 5), (std::vector<std::size_t>{0, 3, 1, 0, 1}));
+    s.sparse_pairs = true;  // weight 1 with 2, weight 2 with 3, weight 4 with 5
+    EXPECT_EQ(sparse_reads(s, 6), (std::vector<std::size_t>{0, 3, 4, 1, 1, 1}));
+    EXPECT_EQ(sparse_reads(s, 3), (std::vector<std::size_t>{0, 3, 4})) << "weights past the count are not read";
 }
 
 TEST(Texel, BlendedLabelsMixTheResultWithTheSearchScore) {

@@ -168,6 +168,46 @@ TEST(TuneFit, ThePipPhaseIsWrittenAndKept) {
     }
 }
 
+// fit --min-count N: table values read by fewer than N training positions keep
+// their start, the others are fitted; refused without a table written.
+TEST(TuneFit, TableValuesReadTooRarelyKeepTheirStart) {
+    const std::string dir = scratch_folder();
+    ASSERT_EQ(tune("selfplay --variant russian --games 20 --nodes 100 --seed 7 --out " + dir + ".pos").status, 0);
+    // Checked on its own positions, a fit keeps its last epoch (held out, two games
+    // would keep the start).
+    const std::string fit = "fit --variant russian --epochs 3 --rate 0.5 --data " + dir + ".pos --check " + dir +
+                            ".pos --best-on check --pattern-phases 2 --out " + dir + ".weights --patterns-out " + dir;
+    auto all = tune(fit + "-all.patterns");
+    auto common = tune(fit + "-common.patterns --min-count 30");
+    auto none = tune(fit + "-none.patterns --min-count 1000000");
+    ASSERT_EQ(all.status, 0) << all.err;
+    ASSERT_EQ(common.status, 0) << common.err;
+    ASSERT_EQ(none.status, 0) << none.err;
+    EXPECT_NE(common.out.find("--min-count 30: "), std::string::npos) << common.out;
+    // The built-in table is the start: the entry lines each fit changed from it.
+    auto changed = [&](const std::string& name) {
+        const auto start = sorted_lines(slurp(dir + "-none.patterns"));
+        const auto lines = sorted_lines(slurp(dir + name));
+        return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+            return !std::binary_search(start.begin(), start.end(), l);
+        });
+    };
+    EXPECT_GT(changed("-common.patterns"), 0);
+    EXPECT_LT(changed("-common.patterns"), changed("-all.patterns"));
+    // From a table, every value kept: the same table written again.
+    auto kept = tune(fit + "-kept.patterns --pattern-file " + dir + "-common.patterns --min-count 1000000");
+    ASSERT_EQ(kept.status, 0) << kept.err;
+    EXPECT_EQ(slurp(dir + "-kept.patterns"), slurp(dir + "-common.patterns"));
+    for (const auto& [bad, error] : std::vector<std::pair<std::string, std::string>>{
+             {" --min-count 5", "--min-count needs --patterns-out"},
+             {" --min-count -1 --patterns-out " + dir + "-bad.patterns", "--min-count"},
+             {" --min-count many --patterns-out " + dir + "-bad.patterns", "--min-count"}}) {
+        auto r = tune("fit --variant russian --epochs 1 --data " + dir + ".pos --out " + dir + ".weights" + bad);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find(error), std::string::npos) << bad << ": " << r.err;
+    }
+}
+
 // Self-play from an openings file: every game starts from one of its positions
 // (here the only one, no random plies, no balance check), written first.
 TEST(TuneSelfplay, GamesStartFromTheOpeningsFile) {

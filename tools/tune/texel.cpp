@@ -95,6 +95,20 @@ double fit_k(const Samples& s, const std::vector<double>& weights, int threads) 
     return (low + high) / 2.0;
 }
 
+std::vector<std::size_t> sparse_reads(const Samples& s, std::size_t weights) {
+    std::vector<std::size_t> reads(weights, 0);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const std::int32_t* sparse = s.sparse_row(i);
+        for (std::size_t k = 0; k < s.sparse_per_row; ++k) {
+            if (sparse[k] == 0) continue;
+            const auto j = static_cast<std::size_t>(std::abs(sparse[k]) - 1);
+            if (j < weights) ++reads[j];
+            if (s.sparse_pairs && j + 1 < weights) ++reads[j + 1];
+        }
+    }
+    return reads;
+}
+
 void blend_labels(Samples& s, double k, double blend) {
     if (blend <= 0 || s.score.size() != s.size()) return;
     for (std::size_t i = 0; i < s.size(); ++i)

@@ -83,6 +83,10 @@ double log_loss(const Samples& s, const std::vector<double>& weights, double k, 
 // The K of least log loss for fixed weights (golden-section search).
 double fit_k(const Samples& s, const std::vector<double>& weights, int threads = 1);
 
+// How many samples read each of `weights` weights through their sparse features
+// (an opening and ending pair counts for both of its weights).
+std::vector<std::size_t> sparse_reads(const Samples& s, std::size_t weights);
+
 // Blends each label with the sample's search score, as FitSettings::blend says.
 void blend_labels(Samples& s, double k, double blend);
 
