@@ -175,15 +175,15 @@ int run_fit(const cli::Arguments& args) {
         if (phases != 2 || !patterns_out) return fail("--phase needs --pattern-phases 2 and --patterns-out");
         phase_by = *by == "pips" ? ed::PhaseBy::Pips : ed::PhaseBy::Men;
     }
-    // A value per king square after the windows' entries, when asked for or when
-    // the starting table has them. Each position reads up to king_slots of them
-    // (its row padded with 0s); one with more kings is left out.
     // Table values read by fewer training positions than --min-count keep their
     // start: Adam moves a value by its rate whatever its support, so on little
-    // data the rare arrangements, which the search steers into, learn noise.
+    // data the rarely read arrangements learn noise.
     auto min_count = args.integer("min-count", 0, 1LL << 40, 0);
     if (!min_count) return fail(min_count.error());
     if (*min_count > 0 && !patterns_out) return fail("--min-count needs --patterns-out");
+    // A value per king square after the windows' entries, when asked for or when
+    // the starting table has them. Each position reads up to king_slots of them
+    // (its row padded with 0s); one with more kings is left out.
     const bool king_squares = args.has_flag("king-squares") || (weights->patterns && weights->patterns->king_squares);
     if (king_squares && !with_patterns) return fail("--king-squares needs --patterns-out");
     const int table_kings = king_squares ? R::board::squares : 0;
