@@ -180,8 +180,9 @@ typename B::Bits stuck_men(typename B::Bits men, typename B::Bits empty, int c) 
 }
 
 // Calls sink.add(term, count) for every term, counts from White's point of view,
-// and sink.add_tapered(opening, ending, count, men, all_men) for terms whose
-// weight moves from `opening` to `ending` as the men leave the board. The costlier
+// sink.add_tapered(opening, ending, count, men, all_men) for terms whose
+// weight moves from `opening` to `ending` as the men leave the board, and
+// sink.add_late(late term, count, men, all_men) for the `_late` twins. The costlier
 // terms are counted only when sink.uses(term) (the engine skips weights of 0).
 template <RuleSet R, class Sink>
 void collect(const Position<typename R::board>& p, Sink& sink) {
@@ -193,8 +194,8 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     int men = 0, kings = 0, advance = 0, centre = 0, back_rank = 0, balance = 0, runaway = 0, diagonal = 0, edge = 0,
         mobility = 0, outposts = 0, locked = 0, hunted = 0, first_king = 0;
     const auto empty = p.empty();
-    const bool count_mobility = sink.uses(KingMobility), count_outposts = sink.uses(Outpost),
-               count_locked = sink.uses(Locked), count_hunted = sink.uses(HuntedKingMoves);
+    const bool count_mobility = sink.uses(KingMobility), count_outposts = sink.uses(Outpost) || sink.uses(OutpostLate),
+               count_locked = sink.uses(Locked) || sink.uses(LockedLate), count_hunted = sink.uses(HuntedKingMoves);
     std::array<int, B::rows> on_row{};
     std::array<int, 2> material{};
     for (int c = 0; c < 2; ++c) {
@@ -248,6 +249,20 @@ void collect(const Position<typename R::board>& p, Sink& sink) {
     sink.add(Locked, locked);
     sink.add(HuntedKingMoves, hunted);
     sink.add(FirstKing, first_king);
+    const auto late = [&](Term t, int count) {
+        if (sink.uses(t)) sink.add_late(t, count, men_now, all_men);
+    };
+    late(ManLate, men);
+    late(KingLate, kings);
+    late(FirstKingLate, first_king);
+    late(CentreLate, centre);
+    late(BalanceLate, balance);
+    late(RunawayLate, runaway);
+    late(KingDiagonalLate, diagonal);
+    late(EdgeLate, edge);
+    late(OutpostLate, outposts);
+    late(LockedLate, locked);
+    late(SideToMoveLate, p.side == Color::White ? 1 : -1);
 }
 
 // The evaluation's sink: the weighted sum, kept multiplied by a common
@@ -274,6 +289,9 @@ struct WeightedSum {
                    static_cast<long long>(weights[ending]) * (whole - part)) *
                   count;
     }
+    void add_late(Term t, int count, int part, int whole) {
+        scaled += static_cast<long long>(weights[t]) * (whole - part) * count;
+    }
 };
 
 // The tuner's sink: the count of every term from White's point of view, tapered
@@ -287,6 +305,7 @@ struct TermCounts {
         count[opening] += static_cast<double>(c) * part / whole;
         count[ending] += static_cast<double>(c) * (whole - part) / whole;
     }
+    void add_late(Term t, int c, int part, int whole) { count[t] += static_cast<double>(c) * (whole - part) / whole; }
 };
 
 // Score of p from the point of view of the side to move.

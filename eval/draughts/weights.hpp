@@ -38,6 +38,20 @@ enum Term : std::size_t {
     HuntedKingMoves, // per safe move of a king whose side has kings only and fewer pieces
     FirstKing,       // for having a king at all: the first king is worth more than the next
     DrawishKingsPercent,  // what is kept of the score when the kings are level and the men within one
+    // Each weight's change from the opening to the ending, as Scan 2.0 pairs every
+    // weight: added to the term's own weight in proportion to the men gone from the
+    // board (none with every man on it, all of it with none left).
+    ManLate,
+    KingLate,
+    FirstKingLate,
+    CentreLate,
+    BalanceLate,
+    RunawayLate,
+    KingDiagonalLate,
+    EdgeLate,
+    OutpostLate,
+    LockedLate,
+    SideToMoveLate,
     TermCount
 };
 
@@ -46,7 +60,9 @@ inline constexpr std::array<std::string_view, TermCount> term_names{
     "balance", "runaway",      "king_diagonal",   "trade_down",     "side_to_move", "drawish_percent",
     "edge",    "row_1",        "row_2",           "row_3",          "row_4",        "row_5",
     "row_6",   "row_7",        "row_8",           "row_9",          "row_10",       "king_mobility",
-    "outpost", "locked",       "hunted_king_moves", "first_king", "drawish_kings_percent"};
+    "outpost", "locked",       "hunted_king_moves", "first_king", "drawish_kings_percent",
+    "man_late", "king_late",   "first_king_late", "centre_late", "balance_late", "runaway_late",
+    "king_diagonal_late",      "edge_late",       "outpost_late", "locked_late",  "side_to_move_late"};
 
 static_assert(!term_names.back().empty(), "a name for every term");
 

@@ -143,6 +143,32 @@ TEST(DraughtsTerms, ALockedManHasNoEmptySquareAhead) {
     EXPECT_EQ(counts<Russian>("W:Wc3:Bb4,d4").count[Locked], 1);
 }
 
+TEST(DraughtsTerms, LateTwinsCountInProportionToTheMenGone) {
+    // Every man on the board: the late twins count nothing.
+    const auto start = counts<International>("W:W31-50:B1-20");
+    for (Term t = ManLate; t < TermCount; t = static_cast<Term>(t + 1)) EXPECT_EQ(start.count[t], 0) << term_names[t];
+    // 7 men of 40 left: each late twin counts 33/40 of its term.
+    const auto ending = counts<International>("W:WK46,31,32,33,34:B18,19,20");
+    EXPECT_DOUBLE_EQ(ending.count[ManLate], 1 * 33.0 / 40);
+    EXPECT_DOUBLE_EQ(ending.count[KingLate], ending.count[King] * 33.0 / 40);
+    EXPECT_DOUBLE_EQ(ending.count[FirstKingLate], 33.0 / 40);
+    EXPECT_DOUBLE_EQ(ending.count[SideToMoveLate], 33.0 / 40);
+    EXPECT_DOUBLE_EQ(ending.count[CentreLate], ending.count[Centre] * 33.0 / 40);
+}
+
+TEST(DraughtsTerms, ALateWeightMovesTheScoreWithThePhase) {
+    auto p = damier::draughts::Notation<International>::parse_fen("W:WK46,31,32,33,34:B18,19,20");
+    ASSERT_TRUE(p);
+    Weights w = builtin_weights("international");
+    const int before = evaluate<International>(*p, w);
+    w[KingLate] = 40;  // 7 men of 40 left: 33/40 of it, for White's one king
+    EXPECT_EQ(evaluate<International>(*p, w) - before, 33);
+    w[SideToMoveLate] = 40;
+    auto start = damier::draughts::Notation<International>::parse_fen("W:W31-50:B1-20");
+    ASSERT_TRUE(start);
+    EXPECT_EQ(evaluate<International>(*start, w), evaluate<International>(*start)) << "every man on the board";
+}
+
 TEST(DraughtsTerms, AHuntedKingCountsOnlyItsSafeMoves) {
     using damier::draughts::American;
     // Black's lone king on 5 has the long diagonal down to 46; 50 attacks 28 over the
