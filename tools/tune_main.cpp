@@ -2,6 +2,7 @@
 //
 //   damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]
 //                        [--random-plies MIN-MAX] [--balance CENTIMEN] [--openings FILE]
+//                        [--varied-moves N] [--varied-margin CENTIMEN]
 //                        [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
@@ -282,6 +283,7 @@ int run_fit(const cli::Arguments& args) {
 const char* const usage_text =
     "usage: damier-tune selfplay --variant NAME --games N [--nodes N] [--threads T] [--seed S]\n"
     "                            [--random-plies MIN-MAX] [--balance CENTIMEN] [--openings FILE]\n"
+    "                            [--varied-moves N] [--varied-margin CENTIMEN]\n"
     "                            [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS\n"
     "       damier-tune fit --variant NAME --data POSITIONS[,POSITIONS...] [--eval-file FILE] [--pattern-file FILE]\n"
     "                       [--epochs N] [--patience REPORTS]\n"
@@ -326,7 +328,7 @@ int main(int argc, char** argv) {
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",
-                                      "openings", "check", "best-on", "min-count"});
+                                      "openings", "check", "best-on", "min-count", "varied-moves", "varied-margin"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

@@ -9,6 +9,7 @@
 
 #include "engine/draughts/notation.hpp"
 #include "engine/halma/notation.hpp"
+#include "protocol/command_line.hpp"
 #include "tools/tune/halma_selfplay.hpp"
 #include "tools/tune/selfplay.hpp"
 
@@ -120,6 +121,47 @@ TEST(Selfplay, DraughtsOpeningsThatDropAManAreDrawnAgain) {
     EXPECT_GE(widest_start(), 150);
     s.balance = 60;
     EXPECT_LE(widest_start(), 100);  // searched again in the game, the score may move a little
+}
+
+TEST(Selfplay, VariedMovesLeaveTheEnginesOwnLinesAndRepeat) {
+    using R = draughts::International;
+    SelfplaySettings s;
+    s.games = 4;
+    s.nodes = 400;
+    s.max_plies = 40;
+    s.seed = 5;
+    const auto plain = games_of<R>(s);  // one thread: the games in order
+    s.varied_moves = 20;
+    s.varied_margin = 30;
+    const auto varied = games_of<R>(s);
+    EXPECT_EQ(games_of<R>(s), varied) << "a seed plays the same games";
+    ASSERT_EQ(varied.size(), plain.size());
+    int differ = 0;
+    for (std::size_t g = 0; g < plain.size(); ++g) {
+        ASSERT_FALSE(varied[g].empty());
+        EXPECT_EQ(varied[g].front(), plain[g].front()) << "the same opening";
+        differ += varied[g] != plain[g];
+    }
+    EXPECT_GT(differ, 0) << "20 varied plies of the first 100 move some game off its line";
+}
+
+TEST(Selfplay, VariedMoveOptionsRefuseBadValues) {
+    auto options = [](std::vector<std::string> words) {
+        auto args = cli::parse_arguments(words, {}, {"varied-moves", "varied-margin"});
+        EXPECT_TRUE(args) << args.error();
+        return selfplay_options(*args);
+    };
+    const auto ok = options({"--varied-moves", "4", "--varied-margin", "15"});
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(ok->varied_moves, 4);
+    EXPECT_EQ(ok->varied_margin, 15);
+    EXPECT_EQ(options({})->varied_moves, 0) << "none by default";
+    for (const char* bad : {"-1", "101", "x"}) {
+        const auto r = options({"--varied-moves", bad});
+        ASSERT_FALSE(r) << bad;
+        EXPECT_NE(r.error().find("varied-moves"), std::string::npos) << r.error();
+    }
+    EXPECT_FALSE(options({"--varied-margin", "-5"}));
 }
 
 TEST(Selfplay, ChineseCheckersGamesAreTheSameOnOneOrTwoThreadsAndLabelled) {

@@ -49,6 +49,12 @@ struct SelfplayOptions {
     // (centi-men) is drawn again, so that the games are not decided by a random
     // ply that dropped a man (0: keep every opening).
     int balance = 60;
+    // Draughts: in each game, this many plies of its first `varied_span` after the
+    // opening play a move drawn among those a search scores within `varied_margin`
+    // centi-men of the best, so that the games leave the engine's own lines.
+    int varied_moves = 0;
+    int varied_margin = 20;
+    static constexpr int varied_span = 100;
 };
 
 // The seed of game g (from 0) of a run: a hash of the run's seed and the game's
@@ -91,6 +97,12 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
     auto balance = args.integer("balance", 0, 100000, s.balance);
     if (!balance) return failure<SelfplayOptions>(balance.error());
     s.balance = static_cast<int>(*balance);
+    auto varied = args.integer("varied-moves", 0, SelfplayOptions::varied_span, s.varied_moves);
+    auto margin = args.integer("varied-margin", 0, 100000, s.varied_margin);
+    for (auto* r : {&varied, &margin})
+        if (!*r) return failure<SelfplayOptions>(r->error());
+    s.varied_moves = static_cast<int>(*varied);
+    s.varied_margin = static_cast<int>(*margin);
     if (auto range = args.value("random-plies")) {
         const auto parts = split(*range, "-");
         auto low = parts.size() == 2 ? parse_uint(parts[0]) : std::nullopt;

@@ -73,6 +73,8 @@ inline int run_selfplay(const cli::Arguments& args, const std::string& variant) 
     // Its openings never lose ground (halma_selfplay.hpp): nothing to balance.
     if (args.value("balance")) return fail("--balance is for draughts; Chinese checkers openings are balanced");
     if (args.value("openings")) return fail("--openings is for draughts; Chinese checkers self-play draws its own");
+    if (args.value("varied-moves") || args.value("varied-margin"))
+        return fail("--varied-moves and --varied-margin are for draughts");
     auto weights = starting_weights(args, variant, *rules);
     if (!weights) return fail(weights.error());
     return write_selfplay(args, variant, options->games, 20,

@@ -6,6 +6,7 @@
 // order of the lines changes).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstdint>
@@ -37,6 +38,41 @@ struct SelfplaySettings : SelfplayOptions {
 // and the search score of the position for White (centi-men), which a fit may blend
 // into the label.
 using GameSink = std::function<void(const std::vector<std::string>& lines)>;
+
+// A move drawn among the legal moves of the game's position that a search of each
+// (a quarter of the nodes) scores within s.varied_margin of the best of them.
+template <draughts::RuleSet R>
+draughts::Move<typename R::board> varied_move(const SelfplaySettings& s, const draughts::Game<R>& game,
+                                             const eval::draughts::Weights& weights,
+                                             search::AlphaBeta<eval::draughts::Searchable<R>>& engine,
+                                             std::mt19937_64& random) {
+    draughts::MoveList<typename R::board> moves;
+    game.legal_moves(moves);
+    search::Limits limits;
+    limits.nodes = std::max<std::uint64_t>(s.nodes / 4, 100);
+    const auto mover_wins =
+        game.position().side == draughts::Color::White ? draughts::Outcome::WhiteWins : draughts::Outcome::BlackWins;
+    std::vector<int> scores;
+    for (const auto& move : moves) {
+        auto next = game;
+        next.play(move);
+        int score = 0;  // for the side that moved
+        if (const auto result = next.result(); result.outcome != draughts::Outcome::Ongoing) {
+            score = result.outcome == draughts::Outcome::Draw ? 0
+                    : result.outcome == mover_wins           ? search::win_in(1)
+                                                             : search::loss_in(1);
+        } else {
+            search::Control control;
+            score = -engine.run(eval::draughts::Searchable<R>(next, weights), limits, 1, control).score;
+        }
+        scores.push_back(score);
+    }
+    const int best = *std::max_element(scores.begin(), scores.end());
+    std::vector<std::size_t> near;
+    for (std::size_t i = 0; i < scores.size(); ++i)
+        if (scores[i] >= best - s.varied_margin) near.push_back(i);
+    return moves[near[std::uniform_int_distribution<std::size_t>(0, near.size() - 1)(random)]];
+}
 
 template <draughts::RuleSet R>
 std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t game_seed,
@@ -70,6 +106,12 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
         const auto opening = engine.run(eval::draughts::Searchable<R>(game, weights), limits, 1, control);
         if (std::abs(opening.score) <= s.balance) break;
     }
+    // The plies (counted from the opening) that play a varied move.
+    std::vector<int> varied_plies;
+    while (static_cast<int>(varied_plies.size()) < s.varied_moves) {
+        const int ply = std::uniform_int_distribution<int>(0, SelfplayOptions::varied_span - 1)(random);
+        if (std::find(varied_plies.begin(), varied_plies.end(), ply) == varied_plies.end()) varied_plies.push_back(ply);
+    }
     std::vector<std::string> fens;
     std::vector<int> scores;  // White's search score of each position in fens
     double white_result = 0.5;
@@ -99,7 +141,10 @@ std::vector<std::string> play_one_game(const SelfplaySettings& s, std::uint64_t 
             white_result = sign > 0 ? 1.0 : 0.0;
             break;
         }
-        game.play(found.best);
+        if (std::find(varied_plies.begin(), varied_plies.end(), ply) != varied_plies.end())
+            game.play(varied_move<R>(s, game, weights, engine, random));
+        else
+            game.play(found.best);
     }
     const std::string label = std::string(white_result == 1.0 ? "1" : white_result == 0.0 ? "0" : "0.5") + "\t" +
                               std::to_string(game_seed);
