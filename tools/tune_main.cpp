@@ -71,7 +71,7 @@ int run_selfplay(const cli::Arguments& args) {
     }
     auto weights = starting_weights<R>(args);
     if (!weights) return fail(weights.error());
-    return write_selfplay(args, std::string(R::name), s.games, 100,
+    return write_selfplay(args, std::string(R::name), s, 100,
                           [&](const LinesSink& sink) { selfplay<R>(s, *weights, sink); });
 }
 
@@ -285,6 +285,7 @@ const char* const usage_text =
     "                            [--random-plies MIN-MAX] [--balance CENTIMEN] [--openings FILE]\n"
     "                            [--varied-moves N] [--varied-margin CENTIMEN]\n"
     "                            [--eval-file FILE] [--pattern-file FILE] [--shard K/N] --out POSITIONS\n"
+    "                            [--resume]   (keep the whole games already in --out, play the rest)\n"
     "       damier-tune fit --variant NAME --data POSITIONS[,POSITIONS...] [--eval-file FILE] [--pattern-file FILE]\n"
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
@@ -324,7 +325,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     const std::vector<std::string> rest(argv + 2, argv + argc);
-    auto args = cli::parse_arguments(rest, {"king-squares", "scores"},
+    auto args = cli::parse_arguments(rest, {"king-squares", "scores", "resume"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",

@@ -89,6 +89,50 @@ TEST(TuneSelfplay, BalanceOutOfRangeOrForChineseCheckersIsRefused) {
     }
 }
 
+// selfplay --resume: a run stopped part-way (here a file cut inside a line, as a
+// killed run leaves it) and resumed ends with the lines of the run never stopped,
+// having played only the games it lacked. A file of another run is refused, untouched.
+TEST(TuneSelfplay, ResumeKeepsWholeGamesAndPlaysOnlyTheRest) {
+    const std::string dir = scratch_folder();
+    for (const std::string variant : {"russian", "chinese --players 3"}) {
+        const std::string common = "selfplay --variant " + variant + " --games 6 --nodes 100 --threads 2 --seed 11 --out ";
+        const std::string full = dir + "-full.pos", cut = dir + "-cut.pos";
+        std::filesystem::remove(full);
+        std::filesystem::remove(cut);
+        ASSERT_EQ(tune(common + full).status, 0) << variant;
+        const std::string all = slurp(full);
+        // Cut inside a line near the middle.
+        const auto middle = all.find('\n', all.size() / 2) + 5;
+        ASSERT_LT(middle, all.size()) << variant;
+        std::ofstream(cut, std::ios::binary) << all.substr(0, middle);
+
+        auto resumed = tune(common + cut + " --resume");
+        ASSERT_EQ(resumed.status, 0) << variant << ": " << resumed.err;
+        EXPECT_EQ(sorted_lines(slurp(cut)), sorted_lines(all)) << variant;
+        // "resuming FILE, K whole games (...) kept", then "N of M games": M = 6 - K.
+        int kept = -1, done = -1, to_play = -1;
+        const auto at = resumed.out.find("whole games");
+        ASSERT_NE(at, std::string::npos) << resumed.out;
+        std::sscanf(resumed.out.c_str() + resumed.out.rfind(", ", at) + 2, "%d", &kept);
+        std::sscanf(resumed.out.c_str() + resumed.out.find(": ", at) + 2, "%d of %d", &done, &to_play);
+        EXPECT_GE(kept, 1) << resumed.out;
+        EXPECT_EQ(to_play, 6 - kept) << resumed.out;
+        EXPECT_EQ(done, to_play) << resumed.out;
+
+        // Resumed with another seed: not this run's games.
+        auto other = tune("selfplay --variant " + variant + " --games 6 --nodes 100 --seed 12 --out " + full + " --resume");
+        EXPECT_EQ(other.status, 2) << variant;
+        EXPECT_NE(other.err.find("not one of this run's"), std::string::npos) << other.err;
+        EXPECT_EQ(slurp(full), all) << variant;
+    }
+    // Not self-play lines at all.
+    std::ofstream(dir + "-notes.txt") << "a note\nanother\n";
+    auto notes = tune("selfplay --variant russian --games 2 --nodes 100 --out " + dir + "-notes.txt --resume");
+    EXPECT_EQ(notes.status, 2);
+    EXPECT_NE(notes.err.find("line 1: no game seed"), std::string::npos) << notes.err;
+    EXPECT_EQ(slurp(dir + "-notes.txt"), "a note\nanother\n");
+}
+
 // fit --check: the loss on positions of other games, before and after the fit (each
 // with its own K), printed and written into the weights file's header. The loss
 // before depends on the starting weights and the check file alone; the loss after

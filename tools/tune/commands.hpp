@@ -9,14 +9,17 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/core/text.hpp"
@@ -55,6 +58,8 @@ struct SelfplayOptions {
     int varied_moves = 0;
     int varied_margin = 20;
     static constexpr int varied_span = 100;
+    // --resume: the seeds of the games already in --out, which are not played again.
+    std::unordered_set<std::uint64_t> kept_games;
 };
 
 // The seed of game g (from 0) of a run: a hash of the run's seed and the game's
@@ -65,6 +70,56 @@ inline std::uint64_t game_seed(const SelfplayOptions& s, int g) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;  // splitmix64's finaliser
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+// --resume: the whole games already in `path` (a run stopped before its end) are kept
+// and not played again. Every line names its game's seed in its third field, and a
+// game's lines are written together, so the file's last game is the only one a stop
+// may have cut: it is removed and played again. A file holding a game that this run
+// would not play (another --seed, --games or --shard), or a game twice, is refused
+// and left as it was. A missing file is a fresh start.
+struct KeptGames {
+    std::unordered_set<std::uint64_t> seeds;
+    std::size_t positions = 0;
+};
+
+inline Result<KeptGames> keep_finished_games(const std::string& path, const SelfplayOptions& s) {
+    KeptGames kept;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return kept;
+    std::unordered_set<std::uint64_t> of_this_run;
+    for (int g = 0; g < s.games; ++g) of_this_run.insert(game_seed(s, g));
+    std::uint64_t offset = 0, last_start = 0, last_seed = 0;
+    std::size_t last_lines = 0;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (in.eof()) break;  // no newline: cut by the stop, and inside the last game
+        const auto fields = split(line, "\t");
+        const auto seed = fields.size() >= 3 ? parse_uint(fields[2]) : std::nullopt;
+        const std::string where = path + " line " + std::to_string(number);
+        if (!seed) return failure<KeptGames>(where + ": no game seed in its third field; not a self-play file");
+        if (!of_this_run.count(*seed))
+            return failure<KeptGames>(where + ": game " + std::to_string(*seed) +
+                                      " is not one of this run's; resume with the --seed, --games and --shard that wrote it");
+        if (last_lines == 0 || *seed != last_seed) {
+            if (last_lines > 0) {
+                kept.seeds.insert(last_seed);
+                kept.positions += last_lines;
+            }
+            if (kept.seeds.count(*seed))
+                return failure<KeptGames>(where + ": game " + std::to_string(*seed) + " appears twice");
+            last_seed = *seed;
+            last_start = offset;
+            last_lines = 0;
+        }
+        ++last_lines;
+        offset += line.size() + 1;
+    }
+    in.close();
+    std::error_code error;
+    std::filesystem::resize_file(path, last_start, error);
+    if (error) return failure<KeptGames>("cannot shorten " + damier::quoted(path) + ": " + error.message());
+    return kept;
 }
 
 inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
@@ -117,19 +172,29 @@ inline Result<SelfplayOptions> selfplay_options(const cli::Arguments& args) {
 }
 
 // Appends the lines of every finished game to --out, with a progress line every
-// `every` games. `play(sink)` plays the games, handing each game's lines to sink.
+// `every` games. `play(sink)` plays the games of `s`, handing each game's lines to
+// sink; with --resume, the games already in --out are first put in s.kept_games.
 using LinesSink = std::function<void(const std::vector<std::string>& lines)>;
-inline int write_selfplay(const cli::Arguments& args, const std::string& label, int games, int every,
+inline int write_selfplay(const cli::Arguments& args, const std::string& label, SelfplayOptions& s, int every,
                           const std::function<void(const LinesSink&)>& play) {
     const auto out_path = args.value("out");
     if (!out_path) return fail("selfplay needs --out FILE");
+    if (args.has_flag("resume")) {
+        auto kept = keep_finished_games(*out_path, s);
+        if (!kept) return fail(kept.error());
+        s.kept_games = std::move(kept->seeds);
+        std::printf("selfplay %s: resuming %s, %zu whole games (%zu positions) kept\n", label.c_str(),
+                    out_path->c_str(), s.kept_games.size(), kept->positions);
+    }
     std::ofstream out(*out_path, std::ios::app);
     if (!out) return fail("cannot write " + damier::quoted(*out_path));
     const auto start = Clock::now();
+    const int games = s.games - static_cast<int>(s.kept_games.size());
     int done = 0;
     std::size_t positions = 0;
     play([&](const std::vector<std::string>& lines) {
         for (const auto& l : lines) out << l << '\n';
+        out.flush();  // whole games on disk, so that a stopped run loses at most the one being written
         positions += lines.size();
         if (++done % every == 0 || done == games)
             std::printf("selfplay %s: %d of %d games, %zu positions, %.0f s\n", label.c_str(), done, games,

@@ -115,10 +115,12 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
             return found.has_move ? std::optional(found.best) : std::nullopt;
         };
         for (int g; (g = next.fetch_add(1)) < s.games;) {
+            const auto seed = game_seed(s, g);
+            if (s.kept_games.count(seed)) continue;
             // Each game starts afresh, as its seed says.
             if (two_players) table.clear();
             else multi_engine.clear();
-            auto lines = play_one_halma_game(rules, s, game_seed(s, g), best_move);
+            auto lines = play_one_halma_game(rules, s, seed, best_move);
             std::lock_guard guard(lock);
             sink(lines);
         }

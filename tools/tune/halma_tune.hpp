@@ -77,8 +77,9 @@ inline int run_selfplay(const cli::Arguments& args, const std::string& variant) 
         return fail("--varied-moves and --varied-margin are for draughts");
     auto weights = starting_weights(args, variant, *rules);
     if (!weights) return fail(weights.error());
-    return write_selfplay(args, variant, options->games, 20,
-                          [&](const LinesSink& sink) { halma_selfplay(*rules, *options, *weights, sink); });
+    SelfplayOptions s = *options;
+    return write_selfplay(args, variant, s, 20,
+                          [&](const LinesSink& sink) { halma_selfplay(*rules, s, *weights, sink); });
 }
 
 inline int run_fit(const cli::Arguments& args, const std::string& variant) {

@@ -162,8 +162,10 @@ void selfplay(const SelfplaySettings& s, const eval::draughts::Weights& weights,
         search::TranspositionTable table(16);
         search::AlphaBeta<eval::draughts::Searchable<R>> engine(table);
         for (int g; (g = next.fetch_add(1)) < s.games;) {
+            const auto seed = game_seed(s, g);
+            if (s.kept_games.count(seed)) continue;
             table.clear();  // each game starts afresh, as its seed says
-            auto lines = play_one_game<R>(s, game_seed(s, g), engine, weights);
+            auto lines = play_one_game<R>(s, seed, engine, weights);
             std::lock_guard guard(lock);
             sink(lines);
         }
