@@ -109,11 +109,11 @@ TEST(TuneSelfplay, ResumeKeepsWholeGamesAndPlaysOnlyTheRest) {
         auto resumed = tune(common + cut + " --resume");
         ASSERT_EQ(resumed.status, 0) << variant << ": " << resumed.err;
         EXPECT_EQ(sorted_lines(slurp(cut)), sorted_lines(all)) << variant;
-        // "resuming FILE, K whole games (...) kept", then "N of M games": M = 6 - K.
+        // "resuming FILE, kept K whole games (...)", then "N of M games": M = 6 - K.
         int kept = -1, done = -1, to_play = -1;
-        const auto at = resumed.out.find("whole games");
+        const auto at = resumed.out.find(", kept ");
         ASSERT_NE(at, std::string::npos) << resumed.out;
-        std::sscanf(resumed.out.c_str() + resumed.out.rfind(", ", at) + 2, "%d", &kept);
+        std::sscanf(resumed.out.c_str() + at, ", kept %d", &kept);
         std::sscanf(resumed.out.c_str() + resumed.out.find(": ", at) + 2, "%d of %d", &done, &to_play);
         EXPECT_GE(kept, 1) << resumed.out;
         EXPECT_EQ(to_play, 6 - kept) << resumed.out;

@@ -183,8 +183,8 @@ inline int write_selfplay(const cli::Arguments& args, const std::string& label, 
         auto kept = keep_finished_games(*out_path, s);
         if (!kept) return fail(kept.error());
         s.kept_games = std::move(kept->seeds);
-        std::printf("selfplay %s: resuming %s, %zu whole games (%zu positions) kept\n", label.c_str(),
-                    out_path->c_str(), s.kept_games.size(), kept->positions);
+        std::printf("selfplay %s: resuming %s, kept %zu whole game%s (%zu positions)\n", label.c_str(),
+                    out_path->c_str(), s.kept_games.size(), s.kept_games.size() == 1 ? "" : "s", kept->positions);
     }
     std::ofstream out(*out_path, std::ios::app);
     if (!out) return fail("cannot write " + damier::quoted(*out_path));
