@@ -115,7 +115,9 @@ inline Result<KeptGames> keep_finished_games(const std::string& path, const Self
         ++last_lines;
         offset += line.size() + 1;
     }
+    const bool cut_line = !line.empty();  // a last line without its newline
     in.close();
+    if (last_lines == 0 && !cut_line) return kept;  // nothing to remove (an empty file)
     std::error_code error;
     std::filesystem::resize_file(path, last_start, error);
     if (error) return failure<KeptGames>("cannot shorten " + damier::quoted(path) + ": " + error.message());
