@@ -19,6 +19,7 @@
 #include <iostream>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -87,10 +88,9 @@ inline Result<KeptGames> keep_finished_games(const std::string& path, const Self
     KeptGames kept;
     std::ifstream in(path, std::ios::binary);
     if (!in) return kept;
-    std::unordered_set<std::uint64_t> of_this_run;
-    for (int g = 0; g < s.games; ++g) of_this_run.insert(game_seed(s, g));
+    std::unordered_map<std::uint64_t, std::size_t> first_line;  // of every game in the file
     std::uint64_t offset = 0, last_start = 0, last_seed = 0;
-    std::size_t last_lines = 0;
+    std::size_t lines = 0, last_lines = 0;
     std::string line;
     for (std::size_t number = 1; std::getline(in, line); ++number) {
         if (in.eof()) break;  // no newline: cut by the stop, and inside the last game
@@ -98,29 +98,38 @@ inline Result<KeptGames> keep_finished_games(const std::string& path, const Self
         const auto seed = fields.size() >= 3 ? parse_uint(fields[2]) : std::nullopt;
         const std::string where = path + " line " + std::to_string(number);
         if (!seed) return failure<KeptGames>(where + ": no game seed in its third field; not a self-play file");
-        if (!of_this_run.count(*seed))
-            return failure<KeptGames>(where + ": game " + std::to_string(*seed) +
-                                      " is not one of this run's; resume with the --seed, --games and --shard that wrote it");
-        if (last_lines == 0 || *seed != last_seed) {
-            if (last_lines > 0) {
-                kept.seeds.insert(last_seed);
-                kept.positions += last_lines;
-            }
-            if (kept.seeds.count(*seed))
-                return failure<KeptGames>(where + ": game " + std::to_string(*seed) + " appears twice");
-            last_seed = *seed;
+        const std::uint64_t game = seed.value();
+        if (last_lines == 0 || game != last_seed) {
+            if (!first_line.emplace(game, number).second)
+                return failure<KeptGames>(where + ": game " + std::to_string(game) + " appears twice");
+            last_seed = game;
             last_start = offset;
             last_lines = 0;
         }
         ++last_lines;
+        ++lines;
         offset += line.size() + 1;
     }
     const bool cut_line = !line.empty();  // a last line without its newline
     in.close();
+    // Every game must be one of this run's; the run's seeds are walked, not stored
+    // (--games may be millions).
+    auto foreign = first_line;
+    for (int g = 0; g < s.games && !foreign.empty(); ++g) foreign.erase(game_seed(s, g));
+    if (!foreign.empty()) {
+        const auto first = std::min_element(foreign.begin(), foreign.end(),
+                                            [](const auto& a, const auto& b) { return a.second < b.second; });
+        return failure<KeptGames>(path + " line " + std::to_string(first->second) + ": game " +
+                                  std::to_string(first->first) +
+                                  " is not one of this run's; resume with the --seed, --games and --shard that wrote it");
+    }
     if (last_lines == 0 && !cut_line) return kept;  // nothing to remove (an empty file)
     std::error_code error;
     std::filesystem::resize_file(path, last_start, error);
     if (error) return failure<KeptGames>("cannot shorten " + damier::quoted(path) + ": " + error.message());
+    for (const auto& [seed, number] : first_line)
+        if (seed != last_seed) kept.seeds.insert(seed);
+    kept.positions = lines - last_lines;
     return kept;
 }
 
