@@ -1,6 +1,9 @@
 // Search speed (nodes per second) per draughts board family, on middlegames from
 // engine self-play; one thread, fixed depth, fresh 16 MiB table each time.
 //   ./build/release/bench/damier_bench --benchmark_filter=Search
+#include <algorithm>
+#include <memory>
+
 #include <benchmark/benchmark.h>
 
 #include "engine/draughts/notation.hpp"
@@ -30,9 +33,10 @@ void BM_Search(benchmark::State& state, const char* fen, int depth) {
 }
 
 // The static evaluation alone: with the built-in weights and tables, without the
-// king square values, and without any table (the figures of one run give each
-// part's cost per evaluation).
-enum class Tables { Builtin, PipPhase, NoKingSquares, None };
+// king square values, without any table, and with a table of 25 or 49 windows (the
+// built-in one's windows and more; the figures of one run give each part's cost
+// per evaluation).
+enum class Tables { Builtin, PipPhase, NoKingSquares, None, OddWindows, AllWindows };
 
 template <class R>
 void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
@@ -50,6 +54,19 @@ void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
         men_only->king_squares = 0;
         men_only->value.resize(men_only->size());
         weights.patterns = std::move(men_only);
+    }
+    if ((tables == Tables::OddWindows || tables == Tables::AllWindows) && weights.patterns) {
+        using Windows = eval::draughts::PatternWindows<typename R::board>;
+        const auto& builtin = *weights.patterns;
+        auto wider = std::make_shared<eval::draughts::PatternTable>(builtin);
+        wider->windows = tables == Tables::OddWindows ? Windows::with_odd : Windows::count;
+        wider->value.assign(wider->size(), 0);
+        // Each built-in value where the wider table reads it: the windows first, the kings after.
+        const std::size_t kings = eval::draughts::PatternTable::entry(builtin.windows, 0, builtin.phases);
+        std::copy(builtin.value.begin(), builtin.value.begin() + static_cast<std::ptrdiff_t>(kings), wider->value.begin());
+        std::copy(builtin.value.begin() + static_cast<std::ptrdiff_t>(kings), builtin.value.end(),
+                  wider->value.begin() + static_cast<std::ptrdiff_t>(wider->king_entry(0)));
+        weights.patterns = std::move(wider);
     }
     for (auto _ : state) {
         benchmark::DoNotOptimize(position);
@@ -70,7 +87,8 @@ const bool registered = [] {
                                  13);
     // The built-in table blended by the men's rows to go (fit --phase pips) instead of their share.
     for (const auto& [suffix, tables] :
-         {std::pair{"builtin", Tables::Builtin}, {"pip_phase", Tables::PipPhase}, {"no_patterns", Tables::None}})
+         {std::pair{"builtin", Tables::Builtin}, {"pip_phase", Tables::PipPhase}, {"no_patterns", Tables::None},
+          {"25_windows", Tables::OddWindows}, {"49_windows", Tables::AllWindows}})
         benchmark::RegisterBenchmark(
             (std::string("BM_Evaluate/international_") + suffix).c_str(), [=](benchmark::State& state) {
                 BM_Evaluate<draughts::International>(

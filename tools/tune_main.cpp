@@ -7,7 +7,7 @@
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--phase men|pips]
-//                   [--king-squares] [--min-count N] [--threads T] [--check POSITIONS]
+//                   [--king-squares] [--pattern-windows N] [--min-count N] [--threads T] [--check POSITIONS]
 //                   [--best-on held-out|check]
 //   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
@@ -160,8 +160,20 @@ int run_fit(const cli::Arguments& args) {
     // terms, each position reading two per window; fitted with --patterns-out,
     // else fixed, so that the fit sees the scores the engine computes.
     const auto patterns_out = args.value("patterns-out");
-    constexpr int windows = ed::PatternWindows<typename R::board>::count;
     const bool with_patterns = patterns_out || weights->patterns;
+    // The windows the table reads: --pattern-windows (more than the starting table's:
+    // the added ones start at 0), else the starting table's, else the aligned ones.
+    using Windows = ed::PatternWindows<typename R::board>;
+    const int start_windows = weights->patterns ? weights->patterns->windows : Windows::aligned;
+    auto windows_option = args.integer("pattern-windows", 1, Windows::count, start_windows);
+    if (!windows_option) return fail(windows_option.error());
+    const int windows = static_cast<int>(*windows_option);
+    if (std::find(Windows::table_sizes.begin(), Windows::table_sizes.end(), windows) == Windows::table_sizes.end())
+        return fail("--pattern-windows on this board is " + std::to_string(Windows::table_sizes[0]) + " (aligned), " +
+                    std::to_string(Windows::table_sizes[1]) + " (and the odd ones) or " +
+                    std::to_string(Windows::table_sizes[2]) + " (all), got " + std::to_string(windows));
+    if (windows < start_windows) return fail("--pattern-windows cannot drop windows of the starting table");
+    if (windows != start_windows && !patterns_out) return fail("--pattern-windows needs --patterns-out");
     // Two phases (opening and ending values) when asked for, or when the starting
     // table has them; a one-phase start then gives both phases its values.
     auto phases_option = args.integer("pattern-phases", 1, 2, weights->patterns ? weights->patterns->phases : 1);
@@ -191,7 +203,7 @@ int run_fit(const cli::Arguments& args) {
     constexpr int king_slots = 16;
     std::vector<bool> fitted_weights = *free;
     if (with_patterns)
-        fitted_weights.resize(ed::TermCount + (std::size_t{windows} * ed::arrangements + std::size_t(table_kings)) *
+        fitted_weights.resize(ed::TermCount + (static_cast<std::size_t>(windows) * ed::arrangements + std::size_t(table_kings)) *
                                                   static_cast<std::size_t>(phases),
                               patterns_out.has_value());
     Samples train, validation;
@@ -214,7 +226,7 @@ int run_fit(const cli::Arguments& args) {
         // Pattern entries are not scaled by the drawish factor: positions it
         // scales have three men at most.
         if (with_patterns) {
-            ed::for_each_pattern(*p, [&](int w, int arrangement, int sign) {
+            ed::for_each_pattern(*p, windows, [&](int w, int arrangement, int sign) {
                 const std::size_t j = ed::TermCount + ed::PatternTable::entry(w, arrangement, phases);
                 sparse.push_back(sign * static_cast<std::int32_t>(j + 1));
             });
@@ -255,9 +267,16 @@ int run_fit(const cli::Arguments& args) {
                     *min_count, kept, fitted_weights.size() - ed::TermCount);
     }
     std::vector<double> start(weights->value.begin(), weights->value.end());
-    if (weights->patterns)
-        for (const std::int16_t v : weights->patterns->value)
-            start.insert(start.end(), static_cast<std::size_t>(phases / weights->patterns->phases), v);
+    if (weights->patterns) {
+        // Each starting value for each phase; windows added start at 0, before the kings'.
+        const auto& table = *weights->patterns;
+        const std::size_t copies = static_cast<std::size_t>(phases / table.phases);
+        const std::size_t king_start = ed::PatternTable::entry(table.windows, 0, table.phases);
+        for (std::size_t i = 0; i < table.value.size(); ++i) {
+            if (i == king_start) start.resize(ed::TermCount + ed::PatternTable::entry(windows, 0, phases), 0.0);
+            start.insert(start.end(), copies, table.value[i]);
+        }
+    }
     start.resize(fitted_weights.size(), 0.0);
     std::vector<double> fitted;
     const int status = fit_and_write(*options, std::string(R::name), ed::weight_names(), weights->value, start,
@@ -290,11 +309,14 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--phase men|pips] [--king-squares] [--min-count N] [--threads T]\n"
+    "                       [--phase men|pips] [--king-squares] [--pattern-windows N] [--min-count N]\n"
+    "                       [--threads T]\n"
     "                       [--check POSITIONS[,POSITIONS...]]\n"
     "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
-    "                       and a value per king square; --min-count: table values read by fewer\n"
+    "                       and a value per king square; --pattern-windows: the 4x4 windows read,\n"
+    "                       on 10x10 16 (aligned), 25 (and the odd ones) or 49 (all);\n"
+    "                       --min-count: table values read by fewer\n"
     "                       training positions keep their start)\n"
     "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
     "                       (the quiet positions of finished PDN games, with their results; --scores:\n"
@@ -329,7 +351,8 @@ int main(int argc, char** argv) {
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",
-                                      "openings", "check", "best-on", "min-count", "varied-moves", "varied-margin"});
+                                      "openings", "check", "best-on", "min-count", "varied-moves", "varied-margin",
+                                      "pattern-windows"});
     if (!args) return tune::fail(args.error());
     const std::string variant = args->value("variant").value_or("international");
     // Chinese checkers (chinese, diamond): tools/tune/halma_tune.hpp.

@@ -60,8 +60,8 @@ Result<PatternFile> parse_patterns(std::string_view text, std::string_view origi
             return v ? v : std::optional<std::uint64_t>{0};
         };
         if (auto count = header_value("windows")) {
-            if (*count == 0 || *count > 64 || file.table.windows != 0)
-                return fail("expected windows = N once (N from 1 to 64), got " + damier::quoted(line));
+            if (*count == 0 || *count > 100 || file.table.windows != 0)
+                return fail("expected windows = N once (N from 1 to 100), got " + damier::quoted(line));
             file.table.windows = static_cast<int>(*count);
             file.table.value.assign(file.table.size(), 0);
             continue;

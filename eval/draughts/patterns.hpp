@@ -1,8 +1,10 @@
-// Pattern terms: a learned value for every arrangement of men on each 4x4 window
-// of the board (the strongest open 10x10 evaluations are built this way). A window
+// Pattern terms: a learned value for every arrangement of men on 4x4 windows of
+// the board (the strongest open 10x10 evaluations are built this way). A window
 // holds 8 playable squares, each empty, a white man or a black man (kings count
-// as empty), so 3^8 arrangements per window; windows start on every even row and
-// column, overlapping by two: 9 on 8x8, 16 on 10x10, 25 on 12x12.
+// as empty), so 3^8 arrangements per window. The aligned windows start on every
+// even row and column, overlapping by two: 9 on 8x8, 16 on 10x10, 25 on 12x12.
+// A table may read more windows: those starting on odd rows and columns (each
+// astride four aligned ones), then those starting on one odd and one even.
 //
 // One table serves both colours: Black's arrangements are looked up as White's on
 // the board turned 180 degrees with the colours swapped, and count against him.
@@ -32,30 +34,48 @@ inline constexpr int arrangements = 6561;  // 3^8
 template <class B>
 struct PatternWindows {
     using Bits = typename B::Bits;
-    static constexpr int per_side_rows = (B::rows - 4) / 2 + 1, per_side_cols = (B::cols - 4) / 2 + 1;
-    static constexpr int count = per_side_rows * per_side_cols;
+    // Windows starting on rows (columns) of a parity: 0, 2, 4, ... or 1, 3, 5, ...
+    static constexpr int starts(int lines, int parity) { return (lines - 4 - parity) / 2 + 1; }
+    // The sets in their order (row parity, column parity); a table reads a prefix.
+    static constexpr std::array<std::array<int, 2>, 4> set_parity{{{0, 0}, {1, 1}, {0, 1}, {1, 0}}};
+    static constexpr int set_size(int set) {
+        return starts(B::rows, set_parity[set][0]) * starts(B::cols, set_parity[set][1]);
+    }
+    static constexpr int aligned = set_size(0);
+    static constexpr int with_odd = aligned + set_size(1);
+    static constexpr int count = with_odd + set_size(2) + set_size(3);  // every 4x4 block of the board
+    // The window counts a table may have.
+    static constexpr std::array<int, 3> table_sizes{aligned, with_odd, count};
+
     // A window's squares form two adjacent bits on each of its four rows (no ghost
     // bit falls inside a row): first_bit[w][k] is the lower bit of its row k, so the
     // window's 8 bits, read row by row, are the 2-bit fields at these offsets.
     std::array<std::array<int, 4>, count> first_bit{};
     std::array<Bits, count> mask{};  // the window's 8 bits
-    // The window a window becomes on the board turned 180 degrees.
+    std::array<int, count> top_row{}, left_col{};
+    // The window a window becomes on the board turned 180 degrees (one of the same set).
     std::array<int, count> turned{};
 
     static constexpr PatternWindows make() {
         PatternWindows t{};
-        for (int wr = 0; wr < per_side_rows; ++wr)
-            for (int wc = 0; wc < per_side_cols; ++wc) {
-                const int w = wr * per_side_cols + wc;
-                for (int k = 0; k < 4; ++k) {
-                    const int row = 2 * wr + k;
-                    // The leftmost playable square of the row inside the window.
-                    const int col = B::square_at(row, 2 * wc) >= 0 ? 2 * wc : 2 * wc + 1;
-                    t.first_bit[w][k] = B::bit_of(B::square_at(row, col));
-                    t.mask[w] |= Bits{3} << t.first_bit[w][k];
+        int w = 0;
+        for (const auto& [row_parity, col_parity] : set_parity)
+            for (int i = 0; i < starts(B::rows, row_parity); ++i)
+                for (int j = 0; j < starts(B::cols, col_parity); ++j, ++w) {
+                    t.top_row[w] = 2 * i + row_parity;
+                    t.left_col[w] = 2 * j + col_parity;
+                    for (int k = 0; k < 4; ++k) {
+                        const int row = t.top_row[w] + k, left = t.left_col[w];
+                        // The leftmost playable square of the row inside the window.
+                        const int col = B::square_at(row, left) >= 0 ? left : left + 1;
+                        t.first_bit[w][k] = B::bit_of(B::square_at(row, col));
+                        t.mask[w] |= Bits{3} << t.first_bit[w][k];
+                    }
                 }
-                t.turned[w] = (per_side_rows - 1 - wr) * per_side_cols + (per_side_cols - 1 - wc);
-            }
+        for (int a = 0; a < count; ++a)
+            for (int b = 0; b < count; ++b)
+                if (t.top_row[b] == B::rows - 4 - t.top_row[a] && t.left_col[b] == B::cols - 4 - t.left_col[a])
+                    t.turned[a] = b;
         return t;
     }
 };
@@ -100,14 +120,15 @@ inline unsigned window_bits(typename B::Bits men, int w) {
 }
 }  // namespace pattern_detail
 
-// Calls f(window, arrangement, sign) for the two entries each window reads: White's
+// Calls f(window, arrangement, sign) for the two entries each of the first
+// `windows` windows reads (one of PatternWindows' table_sizes): White's
 // arrangement with sign +1, Black's (seen from his side) with sign -1. Entry index
 // in a table: window * arrangements + arrangement.
 template <class B, class F>
-inline void for_each_pattern(const Position<B>& p, F&& f) {
+inline void for_each_pattern(const Position<B>& p, int windows, F&& f) {
     using pattern_detail::tables;
     const auto white = p.pieces[0] & ~p.kings, black = p.pieces[1] & ~p.kings;
-    for (int w = 0; w < PatternWindows<B>::count; ++w) {
+    for (int w = 0; w < windows; ++w) {
         const unsigned mine = pattern_detail::window_bits<B>(white, w), theirs = pattern_detail::window_bits<B>(black, w);
         f(w, tables.ternary[mine] + 2 * tables.ternary[theirs], 1);
         f(pattern_windows<B>.turned[w], tables.reversed_ternary[theirs] + 2 * tables.reversed_ternary[mine], -1);
@@ -204,7 +225,7 @@ struct PatternTable {
         const bool with_kings = king_squares > 0 && p.kings != 0;
         if (phases == 1) {
             int s = 0;
-            for_each_pattern(p, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
+            for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
             if (with_kings) for_each_king(p, [&](int square, int sign) { s += sign * v[king_entry(square)]; });
             return s;
         }
@@ -213,7 +234,7 @@ struct PatternTable {
             opening += sign * pair[0];
             ending += sign * pair[1];
         };
-        for_each_pattern(p, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
+        for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
         if (with_kings) for_each_king(p, [&](int square, int sign) { add(v + king_entry(square), sign); });
         // Each way on its own line, so that the compiler divides by a constant.
         const auto blend = [&](OpeningShare share) {
@@ -232,7 +253,7 @@ namespace damier::eval::draughts {
 //
 //   # a comment
 //   [international]        the rule set
-//   windows = 16           checked against the rule set's board
+//   windows = 16           checked against the rule set's board (10x10: 16, 25 or 49)
 //   phases = 2             optional (default 1): opening and ending values
 //   phase = pips           optional after phases = 2: what blends them, men (the default) or pips
 //   king-squares = 50      optional: a value per king square (the board's squares)
@@ -250,9 +271,11 @@ std::string format_patterns(std::string_view variant, const PatternTable& table)
 template <class B>
 std::string table_mismatch(const PatternFile& file, std::string_view variant) {
     if (file.variant != variant) return "the pattern file is for " + file.variant + ", not " + std::string(variant);
-    if (file.table.windows != PatternWindows<B>::count)
+    constexpr auto sizes = PatternWindows<B>::table_sizes;
+    if (std::find(sizes.begin(), sizes.end(), file.table.windows) == sizes.end())
         return "the pattern file has " + std::to_string(file.table.windows) + " windows, " + std::string(variant) +
-               " has " + std::to_string(PatternWindows<B>::count);
+               " tables have " + std::to_string(sizes[0]) + ", " + std::to_string(sizes[1]) + " or " +
+               std::to_string(sizes[2]);
     if (file.table.king_squares != 0 && file.table.king_squares != B::squares)
         return "the pattern file has " + std::to_string(file.table.king_squares) + " king squares, " +
                std::string(variant) + " has " + std::to_string(B::squares);

@@ -31,41 +31,49 @@ std::vector<int> window_squares_of(int w) {
 }
 
 template <class B>
-void check_windows(int expected_count) {
+void check_windows(int aligned, int with_odd) {
     using W = PatternWindows<B>;
-    ASSERT_EQ(W::count, expected_count);
-    std::set<int> covered;
+    ASSERT_EQ(W::aligned, aligned);
+    ASSERT_EQ(W::with_odd, with_odd);
+    ASSERT_EQ(W::count, (B::rows - 3) * (B::cols - 3)) << "every 4x4 block once";
+    std::set<std::vector<int>> distinct;
+    std::set<int> covered_by_aligned;
     for (int w = 0; w < W::count; ++w) {
         const auto squares = window_squares_of<B>(w);
         // Eight playable squares on four consecutive rows and four consecutive
         // columns, read row by row from the top, left to right.
-        int top = B::rows, left = B::cols;
-        for (int sq : squares) {
-            ASSERT_GE(sq, 0) << "window " << w << " reads a ghost bit";
-            top = std::min(top, B::row_of_square(sq));
-            left = std::min(left, B::col_of_square(sq));
-        }
-        EXPECT_EQ(top % 2, 0);
+        const int top = pattern_windows<B>.top_row[w], left = pattern_windows<B>.left_col[w];
+        for (int sq : squares) ASSERT_GE(sq, 0) << "window " << w << " reads a ghost bit";
+        // The sets in their order: both even, both odd, even row and odd column, the converse.
+        const int set = w < W::aligned ? 0 : w < W::with_odd ? 1 : w < W::with_odd + W::set_size(2) ? 2 : 3;
+        EXPECT_EQ(top % 2, W::set_parity[set][0]) << "window " << w;
+        EXPECT_EQ(left % 2, W::set_parity[set][1]) << "window " << w;
         for (std::size_t k = 0; k < squares.size(); ++k) {
             EXPECT_EQ(B::row_of_square(squares[k]), top + static_cast<int>(k) / 2) << "window " << w;
+            EXPECT_GE(B::col_of_square(squares[k]), left) << "window " << w;
             EXPECT_LT(B::col_of_square(squares[k]), left + 4) << "window " << w;
             if (k % 2 == 1) {
                 EXPECT_EQ(B::col_of_square(squares[k]), B::col_of_square(squares[k - 1]) + 2);
             }
         }
-        covered.insert(squares.begin(), squares.end());
-        // The turned window holds the turned squares, in the opposite order.
-        auto turned = window_squares_of<B>(pattern_windows<B>.turned[w]);
+        EXPECT_TRUE(distinct.insert(squares).second) << "window " << w << " twice";
+        if (w < W::aligned) covered_by_aligned.insert(squares.begin(), squares.end());
+        // The turned window holds the turned squares, in the opposite order, and is
+        // of the same set (a table reads whole sets).
+        const int turned_index = pattern_windows<B>.turned[w];
+        auto turned = window_squares_of<B>(turned_index);
         std::reverse(turned.begin(), turned.end());
         for (std::size_t k = 0; k < squares.size(); ++k) EXPECT_EQ(turned[k], B::squares - 1 - squares[k]);
+        EXPECT_EQ(turned_index < W::aligned, w < W::aligned);
+        EXPECT_EQ(turned_index < W::with_odd, w < W::with_odd);
     }
-    EXPECT_EQ(static_cast<int>(covered.size()), B::squares) << "every square is in some window";
+    EXPECT_EQ(static_cast<int>(covered_by_aligned.size()), B::squares) << "every square is in an aligned window";
 }
 
 TEST(Patterns, WindowsAreFourByFourBlocksCoveringTheBoard) {
-    check_windows<Board8>(9);
-    check_windows<Board10>(16);
-    check_windows<Board12>(25);
+    check_windows<Board8>(9, 13);
+    check_windows<Board10>(16, 25);
+    check_windows<Board12>(25, 41);
 }
 
 // The entries a position reads, as (window, arrangement, sign).
@@ -73,7 +81,7 @@ std::multiset<std::tuple<int, int, int>> entries(const std::string& fen) {
     auto p = Notation<International>::parse_fen(fen);
     EXPECT_TRUE(p) << p.error();
     std::multiset<std::tuple<int, int, int>> out;
-    if (p) for_each_pattern(*p, [&](int w, int a, int sign) { out.insert({w, a, sign}); });
+    if (p) for_each_pattern(*p, PatternWindows<Board10>::aligned, [&](int w, int a, int sign) { out.insert({w, a, sign}); });
     return out;
 }
 
@@ -90,9 +98,38 @@ TEST(Patterns, ArrangementsOfAHandMadePosition) {
     EXPECT_EQ(entries("W:WK12:BK1").count({0, 0, 1}), 1u);
 }
 
+// The first odd window (rows 2-5 and columns 2-5 counted from 1) reads squares 7, 8,
+// 11, 12, 17, 18, 21, 22: a white man on 12 is 1 * 3^3, a black man on 7 2 * 3^0.
+// Black reads it as the last odd window (24), his man first from his side.
+TEST(Patterns, AnOddWindowReadsTheSquaresAstrideTheAlignedOnes) {
+    EXPECT_EQ(window_squares_of<Board10>(16), (std::vector<int>{6, 7, 10, 11, 16, 17, 20, 21}));
+    auto p = Notation<International>::parse_fen("W:W12:B7");
+    ASSERT_TRUE(p);
+    std::multiset<std::tuple<int, int, int>> e;
+    for_each_pattern(*p, PatternWindows<Board10>::with_odd, [&](int w, int a, int sign) { e.insert({w, a, sign}); });
+    EXPECT_EQ(e.size(), 50u);
+    EXPECT_EQ(e.count({16, 27 + 2, 1}), 1u);
+    EXPECT_EQ(e.count({24, 2187 + 2 * 81, -1}), 1u);
+    // A table of 25 windows scores it; one of 20 is no table of this board.
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::with_odd;
+    table.value.assign(table.size(), 0);
+    table.value[PatternTable::entry(16, 29, 1)] = 12;
+    table.value[PatternTable::entry(24, 2187 + 162, 1)] = 5;
+    EXPECT_EQ(table.score(*p, International::men_rows), 12 - 5);
+    auto file = parse_patterns(format_patterns("international", table), "t");
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(table_mismatch<Board10>(*file, "international"), "");
+    EXPECT_EQ(file->table.value, table.value);
+    PatternFile twenty = *file;
+    twenty.table.windows = 20;
+    EXPECT_EQ(table_mismatch<Board10>(twenty, "international"),
+              "the pattern file has 20 windows, international tables have 16, 25 or 49");
+}
+
 TEST(Patterns, ATableScoresBothSidesAlike) {
     PatternTable table;
-    table.windows = PatternWindows<Board10>::count;
+    table.windows = PatternWindows<Board10>::aligned;
     table.value.assign(static_cast<std::size_t>(table.windows) * arrangements, 0);
     table.value[0 * arrangements + 243 + 2] = 30;    // White's window 0 of W:W12:B1
     table.value[15 * arrangements + 2187 + 18] = 7;  // Black's same window, seen by Black
@@ -110,15 +147,21 @@ TEST(Patterns, ATableScoresBothSidesAlike) {
 TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
     damier::draughts::Variants::for_each([]<class R>() {
         using B = typename R::board;
-        PatternTable table;
-        table.windows = PatternWindows<B>::count;
-        for (int i = 0; i < table.windows * arrangements; ++i)
-            table.value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
-        for (const auto& game : damier::search::testing::random_games<R>(100, 11, 0, 80)) {
-            const auto& p = game.position();
-            int sum = 0;
-            for_each_pattern(p, [&](int w, int a, int sign) { sum += sign * table.value[w * arrangements + a]; });
-            ASSERT_EQ(table.score(p, R::men_rows), sum) << R::name << " " << Notation<R>::fen(p);
+        for (const int windows : PatternWindows<B>::table_sizes) {
+            PatternTable table;
+            table.windows = windows;
+            for (int i = 0; i < table.windows * arrangements; ++i)
+                table.value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
+            for (const auto& game : damier::search::testing::random_games<R>(100, 11, 0, 80)) {
+                const auto& p = game.position();
+                int sum = 0, read = 0;
+                for_each_pattern(p, windows, [&](int w, int a, int sign) {
+                    sum += sign * table.value[w * arrangements + a];
+                    ++read;
+                });
+                ASSERT_EQ(read, 2 * windows);
+                ASSERT_EQ(table.score(p, R::men_rows), sum) << R::name << " " << Notation<R>::fen(p);
+            }
         }
     });
 }
@@ -127,7 +170,7 @@ TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
 // board, the ending values by the rest.
 TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
     PatternTable table;
-    table.windows = PatternWindows<Board10>::count;
+    table.windows = PatternWindows<Board10>::aligned;
     table.phases = 2;
     table.value.assign(table.size(), 0);
     const std::size_t white = PatternTable::entry(0, 243 + 2, 2), black = PatternTable::entry(15, 2187 + 18, 2);
@@ -152,7 +195,7 @@ TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
         for (const auto& game : damier::search::testing::random_games<R>(50, 5, 0, 80)) {
             const auto& position = game.position();
             int opening = 0, ending = 0;
-            for_each_pattern(position, [&](int w, int a, int sign) {
+            for_each_pattern(position, phased.windows, [&](int w, int a, int sign) {
                 opening += sign * phased.value[PatternTable::entry(w, a, 2)];
                 ending += sign * phased.value[PatternTable::entry(w, a, 2) + 1];
             });
@@ -168,7 +211,7 @@ TEST(Patterns, APhasedTableBlendsOpeningAndEndingByTheMenLeft) {
 // tuner reads, on every board.
 TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
     PatternTable table;
-    table.windows = PatternWindows<Board10>::count;
+    table.windows = PatternWindows<Board10>::aligned;
     table.king_squares = Board10::squares;
     table.value.assign(table.size(), 0);
     table.value[table.king_entry(22)] = 30;  // square 23
@@ -196,7 +239,7 @@ TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
                 opening += sign * kings.value[at];
                 ending += sign * kings.value[at + 1];
             };
-            for_each_pattern(position, [&](int w, int a, int sign) { add(PatternTable::entry(w, a, 2), sign); });
+            for_each_pattern(position, kings.windows, [&](int w, int a, int sign) { add(PatternTable::entry(w, a, 2), sign); });
             for_each_king(position, [&](int square, int sign) {
                 ASSERT_GE(square, 0);
                 ASSERT_LT(square, B::squares);
@@ -269,7 +312,7 @@ TEST(Patterns, ThePipPhaseCountsTheRowsTheMenHaveToGo) {
     EXPECT_EQ(men.part, 3);
     EXPECT_EQ(men.whole, 40);
     PatternTable table;
-    table.windows = PatternWindows<Board10>::count;
+    table.windows = PatternWindows<Board10>::aligned;
     table.phases = 2;
     table.phase_by = PhaseBy::Pips;
     table.value.assign(table.size(), 0);
@@ -374,7 +417,7 @@ TEST(Patterns, TheBuiltInTablesAreTheFilesOfTheSourceTree) {
         const auto& table = builtin_weights(R::name).patterns;
         EXPECT_EQ(table != nullptr, with_table.contains(std::string(R::name))) << R::name;
         if (table) {
-            EXPECT_EQ(table->windows, PatternWindows<typename R::board>::count) << R::name;
+            EXPECT_TRUE(table_mismatch<typename R::board>({std::string(R::name), *table}, R::name).empty()) << R::name;
         }
     });
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -249,6 +250,52 @@ TEST(TuneFit, TableValuesReadTooRarelyKeepTheirStart) {
         auto r = tune("fit --variant russian --epochs 1 --data " + dir + ".pos --out " + dir + ".weights" + bad);
         EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find(error), std::string::npos) << bad << ": " << r.err;
+    }
+}
+
+// fit --pattern-windows N: a table reading more windows than its start. The added
+// windows start at 0 and the starting table's values (king squares included) stay
+// where they were; a fit of them writes values in the added windows. Counts that
+// are no table of the board, fewer windows than the start, or no table written are
+// refused.
+TEST(TuneFit, AddedWindowsStartAtZeroBesideTheStartingTable) {
+    const std::string dir = scratch_folder();
+    ASSERT_EQ(tune("selfplay --variant russian --games 20 --nodes 100 --seed 7 --out " + dir + ".pos").status, 0);
+    const std::string fit = "fit --variant russian --epochs 3 --rate 0.5 --data " + dir + ".pos --check " + dir +
+                            ".pos --best-on check --pattern-phases 2 --king-squares --out " + dir + ".weights";
+    auto nine = tune(fit + " --patterns-out " + dir + "-9.patterns");
+    ASSERT_EQ(nine.status, 0) << nine.err;
+    auto kept = tune(fit + " --pattern-file " + dir + "-9.patterns --pattern-windows 13 --min-count 1000000" +
+                     " --patterns-out " + dir + "-13-kept.patterns");
+    ASSERT_EQ(kept.status, 0) << kept.err;
+    EXPECT_NE(kept.out.find("pattern table: 13 windows and king squares"), std::string::npos) << kept.out;
+    // The same lines but the window count: the kings' too, though they are stored after the windows.
+    auto without_count = [](std::string text) {
+        const auto at = text.find("windows = ");
+        return text.erase(at, text.find('\n', at) - at);
+    };
+    const std::string start = slurp(dir + "-9.patterns"), extended = slurp(dir + "-13-kept.patterns");
+    EXPECT_NE(extended.find("windows = 13\n"), std::string::npos);
+    EXPECT_NE(start.find("\nk "), std::string::npos) << "the start has king square values";
+    EXPECT_EQ(without_count(extended), without_count(start));
+    auto fitted = tune(fit + " --pattern-file " + dir + "-9.patterns --pattern-windows 25 --patterns-out " + dir +
+                       "-25.patterns");
+    ASSERT_EQ(fitted.status, 0) << fitted.err;
+    const auto lines = sorted_lines(slurp(dir + "-25.patterns"));
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) && std::stoi(l) >= 13;
+    })) << "values in the windows astride the aligned ones";
+    for (const auto& [bad, error] : std::vector<std::pair<std::string, std::string>>{
+             {" --pattern-windows 10 --patterns-out " + dir + "-bad.patterns",
+              "--pattern-windows on this board is 9 (aligned), 13 (and the odd ones) or 25 (all), got 10"},
+             {" --pattern-windows 26 --patterns-out " + dir + "-bad.patterns", "--pattern-windows"},
+             {" --pattern-file " + dir + "-25.patterns --pattern-windows 13 --patterns-out " + dir + "-bad.patterns",
+              "--pattern-windows cannot drop windows of the starting table"},
+             {" --pattern-file " + dir + "-9.patterns --pattern-windows 13", "--pattern-windows needs --patterns-out"}}) {
+        auto r = tune("fit --variant russian --epochs 1 --data " + dir + ".pos --out " + dir + ".weights" + bad);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find(error), std::string::npos) << bad << ": " << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir + "-bad.patterns")) << bad;
     }
 }
 
