@@ -42,7 +42,7 @@ const std::vector<OptionSpec>& Options::specs() {
             t.push_back({std::string(option.name), type, option.default_value, option.min, option.max, "", R});
         }
         t.insert(t.end(), {
-            {"search", T::Enum, "brs", 0, 0, "paranoid brs maxn"},
+            {"search", T::Enum, "brs", 0, 0, "paranoid brs brs+ maxn"},
             {"log-file", T::String, ""},      // where diagnostics go; empty = none
             {"eval-file", T::String, ""},     // evaluation weights read at init; empty = built-in
             {"pattern-file", T::String, ""},  // draughts pattern table read at init; empty = built-in

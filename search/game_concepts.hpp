@@ -68,6 +68,15 @@ concept MultiPlayerGame = requires(G& g, const G& cg, const typename G::Move& m,
     { G::history_slots } -> std::convertible_to<std::size_t>;
 };
 
+// Optional for a MultiPlayerGame: the index in `list` (the legal moves of the
+// seat to move) of the move that seat most likely plays, by a quick look without
+// search. BRS+ plays it for the opponents it does not search; without it, the
+// first move listed.
+template <class G>
+concept LikelyMoves = requires(const G& cg, const typename G::MoveList& list) {
+    { cg.likely_move(list) } -> std::convertible_to<std::size_t>;
+};
+
 // Optional for a MultiPlayerGame whose final values (at over()) depend on the
 // plies the game took, as a faster win is bigger: ply() counts the plies since
 // the game object's start, and final_value_later(v, k) is the final value v of a

@@ -18,6 +18,11 @@
 //   each played after give_turn(opponent), then give_turn(root). Only the best
 //   reply of one opponent is considered per layer, so the search goes deeper
 //   than paranoid's and the root seat moves at every other layer.
+// - BestReplyPlus (BRS+, Esser, Gras, Winands, Schadd & Lanctot 2013): best-reply
+//   in the real turn order, so that every opponent moves between two moves of the
+//   root seat: in a MIN layer each opponent's moves compete as in BRS, while every
+//   other opponent plays its likely move (LikelyMoves: a quick look, no search),
+//   those before it in the turn order first.
 // - MaxN: each seat maximises its own entry of the value vector (Luckhardt &
 //   Irani 1986) with shallow pruning (Korf 1991). The bound: every entry is at
 //   least -Win and the entries sum to zero (game_concepts.hpp), so when the seat
@@ -75,15 +80,22 @@ constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::BestReply;
 inline damier::Result<MultiAlgorithm> parse_multi_algorithm(std::string_view name) {
     if (name == "paranoid") return MultiAlgorithm::Paranoid;
     if (name == "brs") return MultiAlgorithm::BestReply;
+    if (name == "brs+") return MultiAlgorithm::BestReplyPlus;
     if (name == "maxn") return MultiAlgorithm::MaxN;
     return failure<MultiAlgorithm>("unknown search algorithm \"" + std::string(name) +
-                                   "\" (paranoid, brs or maxn)");
+                                   "\" (paranoid, brs, brs+ or maxn)");
 }
 inline const char* multi_algorithm_name(MultiAlgorithm a) {
-    return a == MultiAlgorithm::Paranoid ? "paranoid" : a == MultiAlgorithm::BestReply ? "brs" : "maxn";
+    switch (a) {
+        case MultiAlgorithm::Paranoid: return "paranoid";
+        case MultiAlgorithm::BestReply: return "brs";
+        case MultiAlgorithm::BestReplyPlus: return "brs+";
+        case MultiAlgorithm::MaxN: break;
+    }
+    return "maxn";
 }
 
-// Paranoid and BRS back up one score, the root seat's: their `values` hold it at
+// Paranoid and BRS (BRS+ too) back up one score, the root seat's: their `values` hold it at
 // the root seat and share its negation among the other seats (the coalition).
 template <class Move>
 struct MultiReport {
@@ -271,6 +283,7 @@ private:
             history_.assign(static_cast<std::size_t>(players_) * G::history_slots, 0);
             choices_.resize(MaxPly + 1);
             deferred_.resize(MaxPly + 1);
+            preludes_.resize(MaxPly + 1);
             pv_.resize(MaxPly + 1);
 
             result = MultiResult<Move>{Move{}, false, game.values(), 0, 0};
@@ -325,6 +338,7 @@ private:
             std::uint16_t index;  // in the generated order, for the table
             int seat;             // who plays it (BRS mixes opponents)
             std::uint64_t rank;
+            int prelude = 0;      // BRS+: the likely moves of the ply played before it (preludes_)
         };
         struct Iteration {
             std::size_t searched = 0;  // root moves finished
@@ -416,14 +430,16 @@ private:
         Score minimax(G& g, int depth, int ply, Score alpha, Score beta, bool max_layer) {
             pv_[ply].clear();
             if (g.over() || depth <= 0 || ply >= MaxPly) return leaf(g)[root_];
-            const bool brs = algorithm_ == MultiAlgorithm::BestReply;
+            const bool plus = algorithm_ == MultiAlgorithm::BestReplyPlus;
+            const bool brs = algorithm_ == MultiAlgorithm::BestReply || plus;
             if (!brs) max_layer = g.to_move() == root_;
             else if (max_layer && g.to_move() != root_) return leaf(g)[root_];  // the root seat is out
             const bool replies = brs && !max_layer;
             const std::uint64_t key = g.key();
             const auto entry = table_->probe(key);
             if (auto s = bounded_score(g, entry, depth, alpha, beta)) return *s;
-            if (replies) collect_opponents(g, ply);
+            if (replies && plus) collect_in_turn(g, ply);
+            else if (replies) collect_opponents(g, ply);
             else collect(g, ply, g.to_move());
             if (choices_[ply].empty()) return leaf(g)[root_];
             order(g, ply, entry ? entry->move : MultiEntry::NoMove);
@@ -435,23 +451,27 @@ private:
             while (const Choice* next = moves.next()) {
                 const Choice& c = *next;
                 if (!enter()) return 0;
-                bool in_turn = true;  // the line still follows the real turn order (for the pv)
-                if (replies) {
+                bool in_turn = true;  // the line is the searched moves in the real turn order (for the pv)
+                int played = 1;       // positions to undo
+                if (replies && plus) {
+                    for (int i = 0; i < c.prelude; ++i) g.play(preludes_[ply][static_cast<std::size_t>(i)]);
+                    g.play(c.move);
+                    const int after = play_likely_until_root(g);
+                    in_turn = c.prelude == 0 && after == 0;
+                    played = c.prelude + 1 + after;
+                } else if (replies) {
                     in_turn = g.to_move() == c.seat;
                     g.give_turn(c.seat);
-                }
-                g.play(c.move);
-                if (replies) {
+                    g.play(c.move);
                     in_turn = in_turn && (g.over() || g.to_move() == root_);
                     g.give_turn(root_);
+                    played = 3;
+                } else {
+                    g.play(c.move);
                 }
                 const bool put_off = moves.put_off(c, g.key());
                 const Score s = put_off ? 0 : minimax(g, depth - 1, ply + 1, alpha, beta, !max_layer);
-                g.undo();
-                if (replies) {
-                    g.undo();
-                    g.undo();
-                }
+                for (int i = 0; i < played; ++i) g.undo();
                 if (put_off) continue;
                 if (aborted_) return 0;
                 if (max_layer ? s > best : s < best) {
@@ -555,7 +575,7 @@ private:
             auto& out = choices_[ply];
             for (std::size_t i = 0; i < scratch_.size(); ++i) {
                 const auto index = static_cast<std::uint16_t>(std::min<std::size_t>(out.size(), MultiEntry::NoMove));
-                out.push_back({scratch_[i], index, seat, 0});
+                out.push_back({scratch_[i], index, seat, 0, 0});
             }
         }
         // BRS MIN layer: the moves of every opponent that can be given the turn, in seat order.
@@ -567,6 +587,38 @@ private:
                 if (!g.over() && g.to_move() == seat) append_moves(g, ply, seat);
                 g.undo();
             }
+        }
+
+        // BRS+ MIN layer: the seats from the one to move up to the root seat, in turn
+        // order; each seat's moves are generated after the likely moves of the seats
+        // before it (kept in preludes_[ply], Choice::prelude of them before each move).
+        void collect_in_turn(G& g, int ply) {
+            choices_[ply].clear();
+            auto& prelude = preludes_[ply];
+            prelude.clear();
+            while (!g.over() && g.to_move() != root_) {
+                const std::size_t first = choices_[ply].size();
+                append_moves(g, ply, g.to_move());
+                for (std::size_t i = first; i < choices_[ply].size(); ++i)
+                    choices_[ply][i].prelude = static_cast<int>(prelude.size());
+                prelude.push_back(scratch_[likely_move(g, scratch_)]);
+                g.play(prelude.back());
+            }
+            for (std::size_t i = 0; i < prelude.size(); ++i) g.undo();
+        }
+        // Plays the likely move of each seat until the root seat is to move or the game
+        // is over; returns the moves played.
+        int play_likely_until_root(G& g) {
+            int played = 0;
+            for (; !g.over() && g.to_move() != root_; ++played) {
+                g.legal_moves(scratch_);
+                g.play(scratch_[likely_move(g, scratch_)]);
+            }
+            return played;
+        }
+        static std::size_t likely_move(const G& g, const typename G::MoveList& list) {
+            if constexpr (LikelyMoves<G>) return g.likely_move(list);
+            else return 0;
         }
 
         void order(const G& g, int ply, std::uint16_t table_move) {
@@ -654,6 +706,7 @@ private:
         std::vector<std::uint64_t> history_;
         std::vector<std::vector<Choice>> choices_;  // per ply
         std::vector<std::vector<Choice>> deferred_;  // per ply: moves into nodes another thread was in
+        std::vector<std::vector<Move>> preludes_;    // per ply, BRS+: the likely moves of the seats in turn
         BusyNodes* busy_ = nullptr;                  // with more than one thread
         std::vector<Choice> root_moves_;
         std::vector<std::vector<Move>> pv_;  // per ply: the line from there

@@ -16,7 +16,7 @@
 
 namespace damier::search {
 
-enum class MultiAlgorithm : std::uint8_t { Paranoid, BestReply, MaxN };
+enum class MultiAlgorithm : std::uint8_t { Paranoid, BestReply, MaxN, BestReplyPlus };
 
 // Word 0: values of seats 0-3 (int16 each). Word 1: values of seats 4-5, the move
 // (11 bits) and age (5 bits), the depth, then the bound (2 bits), algorithm (2),

@@ -11,7 +11,7 @@
 // among them, so compare thread counts with --movetime S, seconds per move).
 //
 //   damier-halma-league [--players 3] [--openings 8] [--nodes 3000] [--movetime S]
-//                       [--seed 1] [--random-plies 6] [--algorithms paranoid,brs,maxn]
+//                       [--seed 1] [--random-plies 6] [--algorithms paranoid,brs,maxn] (or brs+)
 //                       [--threads 1] [--variant chinese] [--quiet]
 #include <algorithm>
 #include <atomic>
@@ -48,7 +48,7 @@ struct Options {
 
 const char* const usage_text =
     "usage: damier-halma-league [--players N] [--openings N] [--nodes N] [--movetime S] [--seed N]\n"
-    "       [--random-plies N] [--algorithms paranoid,brs,maxn] [--threads N]\n"
+    "       [--random-plies N] [--algorithms paranoid,brs,maxn] (any of paranoid, brs, brs+, maxn) [--threads N]\n"
     "       [--variant chinese|diamond] [--quiet]\n"
     "       damier-halma-league --help | --version\n";
 

@@ -243,6 +243,9 @@ public:
         return v;
     }
 
+    // How many steps a move brings the camp's piece nearer its goal's tip (a pass: 0).
+    int advance(int camp, const Move& m) const { return distance_[camp][m.from] - distance_[camp][m.to]; }
+
 private:
     Rules rules_;
     Weights weights_;

@@ -151,6 +151,15 @@ public:
     // A game over's values count the plies from the bottom of the stack (the search's root).
     search::Values values() const { return eval_.values(position(), ply()); }
     std::size_t history_slot(const Move& m) const { return history_slot_of(m); }
+    // BRS+'s guess at an opponent's move: the one that advances furthest towards its
+    // goal, the first listed (from the rear) among equals.
+    std::size_t likely_move(const MoveList& list) const {
+        const int camp = position().side;
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < list.size(); ++i)
+            if (eval_.advance(camp, list[i]) > eval_.advance(camp, list[best])) best = i;
+        return best;
+    }
     // Plies (passes included) since the bottom of the stack.
     int ply() const { return static_cast<int>(position().ply - stack_.front().ply); }
     // A game over's value of a seat had it come `plies` plies later (see Evaluator::values).
@@ -165,5 +174,6 @@ private:
 
 static_assert(search::TwoPlayerGame<TwoPlayerAdapter>);
 static_assert(search::MultiPlayerGame<MultiPlayerAdapter>);
+static_assert(search::LikelyMoves<MultiPlayerAdapter>);
 
 }  // namespace damier::halma

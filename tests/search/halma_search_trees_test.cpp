@@ -75,6 +75,8 @@ public:
         }
     }
     std::size_t history_slot(int m) const { return static_cast<std::size_t>(m); }
+    // BRS+'s guess: a move picked by the node's hash (not always the first).
+    std::size_t likely_move(const MoveList& list) const { return mix(key() ^ 0x5A) % list.size(); }
 
 private:
     struct Node {
@@ -86,6 +88,7 @@ private:
     std::vector<Node> stack_;
 };
 static_assert(s::MultiPlayerGame<TreeGame>);
+static_assert(s::LikelyMoves<TreeGame>);
 
 // Plain max-n, first maximum wins; `tie` reports a node where another child
 // reached the same entry with a different vector (the value then depends on the order).
@@ -150,6 +153,50 @@ s::Score brs_reference(TreeGame& g, int depth, int root, bool max_layer) {
     return best;
 }
 
+// Plays each seat's likely move until `root` is to move or the game is over;
+// returns the moves played.
+int play_likely_until(TreeGame& g, int root) {
+    int played = 0;
+    TreeGame::MoveList moves;
+    for (; !g.over() && g.to_move() != root; ++played) {
+        g.legal_moves(moves);
+        g.play(moves[g.likely_move(moves)]);
+    }
+    return played;
+}
+
+// BRS+: in a MIN layer each opponent in turn order has its moves searched while
+// the others play their likely moves, those before it first.
+s::Score brs_plus_reference(TreeGame& g, int depth, int root, bool max_layer) {
+    if (g.over() || depth == 0) return g.values()[root];
+    TreeGame::MoveList moves;
+    g.legal_moves(moves);
+    if (max_layer) {
+        s::Score best = -s::Infinite;
+        for (int m : moves) {
+            g.play(m);
+            best = std::max(best, brs_plus_reference(g, depth - 1, root, false));
+            g.undo();
+        }
+        return best;
+    }
+    s::Score best = s::Infinite;
+    int before = 0;
+    while (!g.over() && g.to_move() != root) {
+        g.legal_moves(moves);
+        for (int m : moves) {
+            g.play(m);
+            const int after = play_likely_until(g, root);
+            best = std::min(best, brs_plus_reference(g, depth - 1, root, true));
+            for (int i = 0; i <= after; ++i) g.undo();
+        }
+        g.play(moves[g.likely_move(moves)]);
+        ++before;
+    }
+    for (int i = 0; i < before; ++i) g.undo();
+    return best;
+}
+
 struct Config {
     std::size_t table_mib;
     bool pruning;
@@ -201,6 +248,25 @@ TEST(halma_search_trees, BestReplyMatchesBruteForce) {
     }
 }
 
+TEST(halma_search_trees, BestReplyPlusMatchesBruteForce) {
+    int unlike_brs = 0;
+    for (int tree = 0; tree < Trees; ++tree) {
+        const int depth = 1 + tree % 4;
+        TreeGame g(static_cast<std::uint64_t>(tree) + 3000, Horizon);
+        const s::Score expected = brs_plus_reference(g, depth, 0, true);
+        unlike_brs += expected != brs_reference(g, depth, 0, true);
+        for (const Config& config : Configs) {
+            const auto r = search(g, depth, s::MultiAlgorithm::BestReplyPlus, config);
+            ASSERT_TRUE(r.has_move);
+            ASSERT_EQ(r.values[0], expected) << "tree " << tree << " depth " << depth;
+            g.play(r.best);
+            ASSERT_EQ(brs_plus_reference(g, depth - 1, 0, false), expected) << "tree " << tree << ": the move falls short";
+            g.undo();
+        }
+    }
+    EXPECT_GT(unlike_brs, Trees / 4) << "the other opponents' moves change the values";
+}
+
 TEST(halma_search_trees, MaxnMatchesBruteForceWithAndWithoutPruning) {
     int compared = 0;
     std::uint64_t pruned_nodes = 0, plain_nodes = 0;
@@ -227,7 +293,8 @@ TEST(halma_search_trees, MaxnMatchesBruteForceWithAndWithoutPruning) {
 }
 
 TEST(halma_search_trees, AlgorithmNames) {
-    for (auto a : {s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply, s::MultiAlgorithm::MaxN}) {
+    for (auto a : {s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply, s::MultiAlgorithm::BestReplyPlus,
+                   s::MultiAlgorithm::MaxN}) {
         auto parsed = s::parse_multi_algorithm(s::multi_algorithm_name(a));
         ASSERT_TRUE(parsed.ok());
         EXPECT_EQ(*parsed, a);
