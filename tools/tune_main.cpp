@@ -7,7 +7,8 @@
 //   damier-tune fit --variant NAME --data POSITIONS [--eval-file FILE] [--pattern-file FILE] [--epochs N]
 //                   [--patience REPORTS] [--rate R] [--l2 L] [--holdout P] [--freeze NAME,NAME] --out WEIGHTS
 //                   [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2] [--phase men|pips]
-//                   [--king-squares] [--pattern-windows N] [--min-count N] [--threads T] [--check POSITIONS]
+//                   [--king-squares] [--pattern-windows N [--only-added-windows]] [--min-count N] [--threads T]
+//                   [--check POSITIONS]
 //                   [--best-on held-out|check]
 //   damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS
 //
@@ -206,6 +207,16 @@ int run_fit(const cli::Arguments& args) {
         fitted_weights.resize(ed::TermCount + (static_cast<std::size_t>(windows) * ed::arrangements + std::size_t(table_kings)) *
                                                   static_cast<std::size_t>(phases),
                               patterns_out.has_value());
+    // Only the added windows' values are fitted (the starting table's stay): what the
+    // aligned windows already know is kept, and the new ones learn what it misses.
+    if (args.has_flag("only-added-windows")) {
+        if (windows == start_windows || !weights->patterns)
+            return fail("--only-added-windows needs a starting table and --pattern-windows above its count");
+        const std::size_t first = ed::TermCount + ed::PatternTable::entry(start_windows, 0, phases),
+                          last = ed::TermCount + ed::PatternTable::entry(windows, 0, phases);
+        for (std::size_t j = ed::TermCount; j < fitted_weights.size(); ++j)
+            if (j < first || j >= last) fitted_weights[j] = false;
+    }
     Samples train, validation;
     std::size_t left_out = 0;
     std::vector<float> phase_of;  // the phase of the position being read (read_samples files it)
@@ -309,13 +320,15 @@ const char* const usage_text =
     "                       [--epochs N] [--patience REPORTS]\n"
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
-    "                       [--phase men|pips] [--king-squares] [--pattern-windows N] [--min-count N]\n"
+    "                       [--phase men|pips] [--king-squares] [--pattern-windows N [--only-added-windows]]\n"
+    "                       [--min-count N]\n"
     "                       [--threads T]\n"
     "                       [--check POSITIONS[,POSITIONS...]]\n"
     "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
     "                       and a value per king square; --pattern-windows: the 4x4 windows read,\n"
-    "                       on 10x10 16 (aligned), 25 (and the odd ones) or 49 (all);\n"
+    "                       on 10x10 16 (aligned), 25 (and the odd ones) or 49 (all), with\n"
+    "                       --only-added-windows the starting table's values kept;\n"
     "                       --min-count: table values read by fewer\n"
     "                       training positions keep their start)\n"
     "       damier-tune import --variant NAME --pdn FILE[,FILE...] [--scores] --out POSITIONS\n"
@@ -347,7 +360,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     const std::vector<std::string> rest(argv + 2, argv + argc);
-    auto args = cli::parse_arguments(rest, {"king-squares", "scores", "resume"},
+    auto args = cli::parse_arguments(rest, {"king-squares", "scores", "resume", "only-added-windows"},
                                      {"variant", "games", "nodes", "threads", "seed", "random-plies", "balance", "eval-file",
                                       "out", "data", "epochs", "rate", "l2", "blend", "batch", "holdout", "freeze", "players",
                                       "patterns-out", "pattern-file", "pattern-phases", "phase", "patience", "shard", "pdn",

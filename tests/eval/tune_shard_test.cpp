@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -255,7 +256,8 @@ TEST(TuneFit, TableValuesReadTooRarelyKeepTheirStart) {
 
 // fit --pattern-windows N: a table reading more windows than its start. The added
 // windows start at 0 and the starting table's values (king squares included) stay
-// where they were; a fit of them writes values in the added windows. Counts that
+// where they were; a fit of them writes values in the added windows, with
+// --only-added-windows there alone. Counts that
 // are no table of the board, fewer windows than the start, or no table written are
 // refused.
 TEST(TuneFit, AddedWindowsStartAtZeroBesideTheStartingTable) {
@@ -285,7 +287,27 @@ TEST(TuneFit, AddedWindowsStartAtZeroBesideTheStartingTable) {
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
         return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) && std::stoi(l) >= 13;
     })) << "values in the windows astride the aligned ones";
+    // Only the added windows fitted: the starting table's lines all stay, and values
+    // appear in the added windows.
+    auto added = tune(fit + " --pattern-file " + dir + "-9.patterns --pattern-windows 13 --only-added-windows" +
+                      " --patterns-out " + dir + "-13-added.patterns");
+    ASSERT_EQ(added.status, 0) << added.err;
+    auto start_lines = sorted_lines(start);
+    std::erase_if(start_lines, [](const std::string& l) { return l.rfind("windows = ", 0) == 0; });
+    const auto added_lines = sorted_lines(slurp(dir + "-13-added.patterns"));
+    std::vector<std::string> new_lines;
+    std::set_difference(added_lines.begin(), added_lines.end(), start_lines.begin(), start_lines.end(),
+                        std::back_inserter(new_lines));
+    ASSERT_FALSE(new_lines.empty());
+    for (const auto& l : new_lines) {
+        if (l.rfind("windows = ", 0) != 0) {
+            EXPECT_TRUE(std::stoi(l) >= 9 && std::stoi(l) < 13) << l;
+        }
+    }
+    EXPECT_TRUE(std::includes(added_lines.begin(), added_lines.end(), start_lines.begin(), start_lines.end()));
     for (const auto& [bad, error] : std::vector<std::pair<std::string, std::string>>{
+             {" --pattern-file " + dir + "-9.patterns --only-added-windows --patterns-out " + dir + "-bad.patterns",
+              "--only-added-windows needs a starting table and --pattern-windows above its count"},
              {" --pattern-windows 10 --patterns-out " + dir + "-bad.patterns",
               "--pattern-windows on this board is 9 (aligned), 13 (and the odd ones) or 25 (all), got 10"},
              {" --pattern-windows 26 --patterns-out " + dir + "-bad.patterns", "--pattern-windows"},
