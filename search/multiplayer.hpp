@@ -103,7 +103,7 @@ struct MultiReport {
     Values values;
     std::uint64_t nodes;
     double seconds;
-    std::vector<Move> pv;  // BRS: cut where the line leaves the real turn order
+    std::vector<Move> pv;  // BRS, BRS+: cut where the line leaves the searched moves in the real turn order
 };
 
 template <class Move>

@@ -130,7 +130,7 @@ TEST(HubProcess, MultiPlayerSearchesOnTwoThreadsAnswerAndStop) {
     hub.send("set-param name=variant value=chinese");
     hub.send("set-param name=threads value=2");
     for (int players : {3, 6})
-        for (const char* algorithm : {"paranoid", "brs", "maxn"}) {
+        for (const char* algorithm : {"paranoid", "brs", "brs+", "maxn"}) {
             SCOPED_TRACE(std::to_string(players) + " " + algorithm);
             hub.send("set-param name=players value=" + std::to_string(players));
             hub.send(std::string("set-param name=search value=") + algorithm);

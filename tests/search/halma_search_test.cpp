@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -22,7 +23,11 @@ static_assert(s::TwoPlayerGame<h::TwoPlayerAdapter>);
 static_assert(s::MultiPlayerGame<h::MultiPlayerAdapter>);
 
 constexpr s::MultiAlgorithm Algorithms[] = {s::MultiAlgorithm::Paranoid, s::MultiAlgorithm::BestReply,
-                                            s::MultiAlgorithm::MaxN};
+                                            s::MultiAlgorithm::BestReplyPlus, s::MultiAlgorithm::MaxN};
+// Best-reply and BRS+ count depth in layers (the root seat's moves and the opponents' replies).
+bool counts_layers(s::MultiAlgorithm a) {
+    return a == s::MultiAlgorithm::BestReply || a == s::MultiAlgorithm::BestReplyPlus;
+}
 
 h::Rules make_rules(int players, h::Variant variant = h::Variant::Chinese, int move_limit = 200) {
     h::Settings settings;
@@ -351,7 +356,7 @@ TEST(halma_search_multi, StopFlagIsHonoured) {
 // changes in these positions; best-reply's parity differs.)
 TEST(halma_search_multi, AMoveThatBeatTheBestInACutShortIterationIsPlayed) {
     for (auto a : Algorithms) {
-        const int depth = a == s::MultiAlgorithm::BestReply ? 2 : 3;
+        const int depth = counts_layers(a) ? 2 : 3;
         int adopted = 0;
         for (std::uint64_t seed = 1; seed <= 4 && adopted == 0; ++seed) {
             const auto rules = make_rules(3);
@@ -410,7 +415,7 @@ TEST(halma_search_multi, ThreePlayerGamePlaysToTheEnd) {
     int moves = 0;
     while (!p.over) {
         h::MultiPlayerAdapter g(rules, p);
-        const auto r = searcher.run(g, limits, Algorithms[moves % 3], stop);
+        const auto r = searcher.run(g, limits, Algorithms[moves % std::size(Algorithms)], stop);
         ASSERT_TRUE(r.has_move);
         ASSERT_TRUE(legal(g, r.best));
         p = h::play(rules, p, r.best);
@@ -527,7 +532,7 @@ TEST(halma_search_multi, ThreadsAgreeOnAForcedWin) {
     const s::Score win = 2 * (h::Evaluator::place_unit(3) - 4);
     for (auto a : Algorithms) {
         s::Limits limits;
-        limits.depth = a == s::MultiAlgorithm::BestReply ? 3 : 4;
+        limits.depth = counts_layers(a) ? 3 : 4;
         h::MultiPlayerAdapter g(rules, p);
         const auto one = search_threads(g, limits, a, 1), two = search_threads(g, limits, a, 2);
         EXPECT_EQ(one.values[0], win) << s::multi_algorithm_name(a);
@@ -572,7 +577,7 @@ TEST(halma_search_multi, FinalValuesInTheTableStayRightAtAnotherPly) {
     ASSERT_EQ(later.ply(), 6);
     for (auto a : Algorithms) {
         s::Limits limits;
-        limits.depth = a == s::MultiAlgorithm::BestReply ? 3 : 4;
+        limits.depth = counts_layers(a) ? 3 : 4;
         s::MultiSearcher<h::MultiPlayerAdapter> searcher(4);
         std::atomic<bool> stop{false};
         h::MultiPlayerAdapter g(rules, p);
