@@ -338,7 +338,7 @@ private:
             std::uint16_t index;  // in the generated order, for the table
             int seat;             // who plays it (BRS mixes opponents)
             std::uint64_t rank;
-            int prelude = 0;      // BRS+: the likely moves of the ply played before it (preludes_)
+            int prelude = 0;      // BRS+: how many of the ply's likely moves (preludes_) are played before it
         };
         struct Iteration {
             std::size_t searched = 0;  // root moves finished
