@@ -204,8 +204,7 @@ int run_fit(const cli::Arguments& args) {
     constexpr int king_slots = 16;
     std::vector<bool> fitted_weights = *free;
     if (with_patterns)
-        fitted_weights.resize(ed::TermCount + (static_cast<std::size_t>(windows) * ed::arrangements + std::size_t(table_kings)) *
-                                                  static_cast<std::size_t>(phases),
+        fitted_weights.resize(ed::TermCount + ed::PatternTable::entry(windows, table_kings, phases),
                               patterns_out.has_value());
     // Only the added windows' values are fitted (the starting table's stay): what the
     // aligned windows already know is kept, and the new ones learn what it misses.
@@ -321,8 +320,7 @@ const char* const usage_text =
     "                       [--rate R] [--l2 L] [--holdout PERCENT] [--freeze NAME,NAME] --out WEIGHTS\n"
     "                       [--batch N] [--blend B] [--patterns-out PATTERNS] [--pattern-phases 1|2]\n"
     "                       [--phase men|pips] [--king-squares] [--pattern-windows N [--only-added-windows]]\n"
-    "                       [--min-count N]\n"
-    "                       [--threads T]\n"
+    "                       [--min-count N] [--threads T]\n"
     "                       [--check POSITIONS[,POSITIONS...]]\n"
     "                       [--best-on held-out|check]   (the positions that pick the epoch kept)\n"
     "                       (draughts: fit the pattern table too, with opening and ending values,\n"
