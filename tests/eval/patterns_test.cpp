@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <set>
 
@@ -151,7 +152,7 @@ TEST(Patterns, TheScoreIsTheSumOfTheEntriesRead) {
             PatternTable table;
             table.windows = windows;
             for (int i = 0; i < table.windows * arrangements; ++i)
-                table.value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
+                table.value.push_back(static_cast<std::int16_t>(std::int64_t{i} * 7919 % 201 - 100));
             for (const auto& game : damier::search::testing::random_games<R>(100, 11, 0, 80)) {
                 const auto& p = game.position();
                 int sum = 0, read = 0;

@@ -2,6 +2,7 @@
 // threads.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <future>
 #include <mutex>
 
@@ -58,7 +59,7 @@ TEST(DraughtsEval, MirroredPositionsScoreTheSameForTheMover) {
         auto table = std::make_shared<eval::draughts::PatternTable>();
         table->windows = eval::draughts::PatternWindows<typename R::board>::count;
         for (int i = 0; i < table->windows * eval::draughts::arrangements; ++i)
-            table->value.push_back(static_cast<std::int16_t>(i * 7919 % 201 - 100));
+            table->value.push_back(static_cast<std::int16_t>(std::int64_t{i} * 7919 % 201 - 100));
         auto with_patterns = eval::draughts::builtin_weights(R::name);
         with_patterns.patterns = table;
         for (const auto& weights : {eval::draughts::builtin_weights(R::name), every_term, with_patterns}) {

@@ -123,7 +123,22 @@ s::Score paranoid_reference(TreeGame& g, int depth, int root) {
     return best;
 }
 
-s::Score brs_reference(TreeGame& g, int depth, int root, bool max_layer) {
+// Plays each seat's likely move until `root` is to move or the game is over;
+// returns the moves played.
+int play_likely_until(TreeGame& g, int root) {
+    int played = 0;
+    TreeGame::MoveList moves;
+    for (; !g.over() && g.to_move() != root; ++played) {
+        g.legal_moves(moves);
+        g.play(moves[g.likely_move(moves)]);
+    }
+    return played;
+}
+
+// Best-reply: a MIN layer searches the moves of each opponent given the turn, the
+// others passing. BRS+ (plus): each opponent in turn order has its moves searched
+// while the others play their likely moves, those before it first.
+s::Score brs_reference(TreeGame& g, int depth, int root, bool max_layer, bool plus = false) {
     if (g.over() || depth == 0) return g.values()[root];
     TreeGame::MoveList moves;
     if (max_layer) {
@@ -131,12 +146,28 @@ s::Score brs_reference(TreeGame& g, int depth, int root, bool max_layer) {
         s::Score best = -s::Infinite;
         for (int m : moves) {
             g.play(m);
-            best = std::max(best, brs_reference(g, depth - 1, root, false));
+            best = std::max(best, brs_reference(g, depth - 1, root, false, plus));
             g.undo();
         }
         return best;
     }
     s::Score best = s::Infinite;
+    if (plus) {
+        int before = 0;
+        while (!g.over() && g.to_move() != root) {
+            g.legal_moves(moves);
+            for (int m : moves) {
+                g.play(m);
+                const int after = play_likely_until(g, root);
+                best = std::min(best, brs_reference(g, depth - 1, root, true, plus));
+                for (int i = 0; i <= after; ++i) g.undo();
+            }
+            g.play(moves[g.likely_move(moves)]);
+            ++before;
+        }
+        for (int i = 0; i < before; ++i) g.undo();
+        return best;
+    }
     for (int seat = 0; seat < g.players(); ++seat) {
         if (seat == root) continue;
         g.give_turn(seat);
@@ -150,50 +181,6 @@ s::Score brs_reference(TreeGame& g, int depth, int root, bool max_layer) {
         }
         g.undo();
     }
-    return best;
-}
-
-// Plays each seat's likely move until `root` is to move or the game is over;
-// returns the moves played.
-int play_likely_until(TreeGame& g, int root) {
-    int played = 0;
-    TreeGame::MoveList moves;
-    for (; !g.over() && g.to_move() != root; ++played) {
-        g.legal_moves(moves);
-        g.play(moves[g.likely_move(moves)]);
-    }
-    return played;
-}
-
-// BRS+: in a MIN layer each opponent in turn order has its moves searched while
-// the others play their likely moves, those before it first.
-s::Score brs_plus_reference(TreeGame& g, int depth, int root, bool max_layer) {
-    if (g.over() || depth == 0) return g.values()[root];
-    TreeGame::MoveList moves;
-    g.legal_moves(moves);
-    if (max_layer) {
-        s::Score best = -s::Infinite;
-        for (int m : moves) {
-            g.play(m);
-            best = std::max(best, brs_plus_reference(g, depth - 1, root, false));
-            g.undo();
-        }
-        return best;
-    }
-    s::Score best = s::Infinite;
-    int before = 0;
-    while (!g.over() && g.to_move() != root) {
-        g.legal_moves(moves);
-        for (int m : moves) {
-            g.play(m);
-            const int after = play_likely_until(g, root);
-            best = std::min(best, brs_plus_reference(g, depth - 1, root, true));
-            for (int i = 0; i <= after; ++i) g.undo();
-        }
-        g.play(moves[g.likely_move(moves)]);
-        ++before;
-    }
-    for (int i = 0; i < before; ++i) g.undo();
     return best;
 }
 
@@ -253,14 +240,14 @@ TEST(halma_search_trees, BestReplyPlusMatchesBruteForce) {
     for (int tree = 0; tree < Trees; ++tree) {
         const int depth = 1 + tree % 4;
         TreeGame g(static_cast<std::uint64_t>(tree) + 3000, Horizon);
-        const s::Score expected = brs_plus_reference(g, depth, 0, true);
+        const s::Score expected = brs_reference(g, depth, 0, true, true);
         unlike_brs += expected != brs_reference(g, depth, 0, true);
         for (const Config& config : Configs) {
             const auto r = search(g, depth, s::MultiAlgorithm::BestReplyPlus, config);
             ASSERT_TRUE(r.has_move);
             ASSERT_EQ(r.values[0], expected) << "tree " << tree << " depth " << depth;
             g.play(r.best);
-            ASSERT_EQ(brs_plus_reference(g, depth - 1, 0, false), expected) << "tree " << tree << ": the move falls short";
+            ASSERT_EQ(brs_reference(g, depth - 1, 0, false, true), expected) << "tree " << tree << ": the move falls short";
             g.undo();
         }
     }
