@@ -45,6 +45,11 @@ struct SearchParameters {
     // (as Scan does; draughts has no null move, zugzwang is common).
     bool probcut = true;
     int probcut_min_depth = 3;
+    // The same shallow search also predicts a fail low: its fail-soft result is an
+    // upper bound, and one at or below alpha - margin * depth ends the node at
+    // alpha (Buro's ProbCut cuts both ways; Scan only cuts high). It costs no search.
+    // Off: undecided at 2 s + 0.02 s, about +5 Elo (search/SPRT.md, entry 14).
+    bool probcut_fail_low = false;
     // At a quiet quiescence node, after standing pat, try the game's quiet moves
     // that change the material (G::crowning_moves: a man crowned), as Scan does.
     // Off: rejected at 4 s + 0.04 s (search/SPRT.md, entries 3 and 11).
@@ -375,6 +380,7 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
         w.verifying = false;
         if (w.aborted) return 0;
         if (s >= bar) return beta;
+        if (parameters_.probcut_fail_low && !is_decisive(alpha) && s <= alpha - probcut_margin * depth) return alpha;
     }
 
     MoveList& list = w.lists[ply];

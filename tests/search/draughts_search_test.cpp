@@ -211,6 +211,27 @@ TEST(DraughtsSearch, QuiescenceSeesAShotBehindAnExchange) {
     EXPECT_EQ(score(true), -200);
 }
 
+// ProbCut's shallow search also bounds the node from above (fail-soft): with
+// probcut_fail_low a bound far enough below alpha ends the node, so the same depth
+// takes fewer nodes.
+TEST(DraughtsSearch, ProbCutCanAlsoPredictAFailLow) {
+    using R = draughts::International;
+    auto nodes = [](bool fail_low) {
+        SearchParameters parameters;
+        parameters.probcut_fail_low = fail_low;
+        TranspositionTable table(16);
+        AlphaBeta<Adapter<R>> engine(table, parameters);
+        Control control;
+        Limits limits;
+        limits.depth = 14;
+        const auto result = engine.run(Adapter<R>(Game<R>(Notation<R>::start())), limits, 1, control);
+        EXPECT_TRUE(result.has_move);
+        EXPECT_EQ(result.depth, 14);
+        return result.nodes;
+    };
+    EXPECT_LT(nodes(true), nodes(false));
+}
+
 TEST(DraughtsSearch, LostPositionHasNoMoveAndAForcedWinIsScored) {
     using R = draughts::International;
     TranspositionTable table(1);
