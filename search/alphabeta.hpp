@@ -48,7 +48,7 @@ struct SearchParameters {
     // The same shallow search also predicts a fail low: its fail-soft result is an
     // upper bound, and one at or below alpha - margin * depth ends the node at
     // alpha (Buro's ProbCut cuts both ways; Scan only cuts high). It costs no search.
-    // Off: undecided at 2 s + 0.02 s, +3.2 +/- 6.0 Elo (search/SPRT.md, entry 14).
+    // Off: rejected at 2 s + 0.02 s, H0 at +2.4 +/- 5.8 Elo (search/SPRT.md, entry 14).
     bool probcut_fail_low = false;
     // At a quiet quiescence node, after standing pat, try the game's quiet moves
     // that change the material (G::crowning_moves: a man crowned), as Scan does.
