@@ -6,9 +6,10 @@ the winner's own score (its `{+0.62/17 ...}` comment; depth 0-1 replies, forced
 moves and database hits, are skipped) stays at or above --threshold to the end.
 Printed: the turn's ply, the winner's score there and ENGINE's score on its move
 before. With --deep N, `damier search` searches N nodes (one thread, so the same
-result on every run and under any load) on the position before each of ENGINE's last --back moves before the turn, and the line
-shows the move and score played against the move and score of the longer search:
-does more depth see what went wrong, or does the evaluation not know it?
+result on every run and under any load) on the position before each of ENGINE's
+last --back moves before the turn, and the line shows the move and score played
+against those of the longer search: does more depth see what went wrong, or does
+the evaluation not know it?
 
     python3 search/sprt/turning_points.py games.pdn --engine damier \\
         --deep 20000000 --damier build/release/damier --set egdb-path=egdb/international
@@ -40,10 +41,12 @@ def searched_score(comment):
     return (float(m.group(1)), int(m.group(2))) if m and int(m.group(2)) >= 2 else None
 
 
-def deep_search(args, variant, moves):
-    command = [args.damier, "search", "--variant", variant, "--nodes", str(args.deep), "--threads", "1"]
+def deep_search(args, fen, moves):
+    command = [args.damier, "search", "--variant", args.variant, "--nodes", str(args.deep), "--threads", "1"]
     for setting in args.set:
         command += ["--set", setting]
+    if fen:
+        command += ["--fen", fen]
     command += ["--moves", " ".join(moves)]
     out = subprocess.run(command, capture_output=True, text=True).stdout.splitlines()
     info = [line for line in out if line.startswith("info")]
@@ -67,6 +70,7 @@ def main():
     ap.add_argument("--threshold", type=float, default=0.5, help="the winner's score that holds from the turn on")
     ap.add_argument("--deep", type=int, default=0, help="nodes of `damier search` per position (0: none)")
     ap.add_argument("--back", type=int, default=3, help="how many of ENGINE's moves before the turn to search")
+    ap.add_argument("--variant", default="international", help="the games' rule set, for --deep")
     ap.add_argument("--damier", default="damier")
     ap.add_argument("--set", action="append", default=[], help="name=value for `damier search --set`")
     args = ap.parse_args()
@@ -94,9 +98,8 @@ def main():
               f"{'white' if white else 'black'}, {len(moves)} plies: turn at ply {turn + 1} "
               f"({comments[turn]!r}), {args.engine} before it {before[-1][1] if before else None}")
         if args.deep:
-            variant = {"20": "international"}.get(tags.get("GameType", "20"), "international")
             for i, (score, depth) in before[-args.back:]:
-                move, deep_score, deep_depth = deep_search(args, variant, moves[:i])
+                move, deep_score, deep_depth = deep_search(args, tags.get("FEN"), moves[:i])
                 deep_rows.append((same_move(move, moves[i]), score, deep_score))
                 print(f"    ply {i + 1}: played {moves[i]} {score:+.2f}/{depth}, "
                       f"{args.deep:,} nodes: {move} {deep_score}/{deep_depth}", flush=True)
