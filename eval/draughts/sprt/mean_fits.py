@@ -88,4 +88,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, ValueError) as e:
+        sys.exit("mean_fits.py: %s" % e)
