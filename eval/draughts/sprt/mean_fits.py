@@ -62,6 +62,8 @@ def main():
         w = dict(base)
         w.update(read_weights(path).get(variant, {}))
         weights.append(w)
+    if any(w.keys() != weights[0].keys() for w in weights):
+        sys.exit("mean_fits.py: the weights files name different weights")
     tables = [read_table(path) for path, _ in fits]
     if any(t[0] != tables[0][0] for t in tables):
         sys.exit("mean_fits.py: the tables differ in shape (windows, phases or king squares)")
