@@ -31,7 +31,7 @@ TEST(WeightsFile, BuiltInWeightsMatchTheDefaultFile) {
     using namespace draughts;
     const Weights& international = builtin_weights("international");
     EXPECT_EQ(international[Man], 100);
-    EXPECT_EQ(international[King], 156) << "[international] overrides [draughts]";
+    EXPECT_EQ(international[King], 153) << "[international] overrides [draughts]";
     EXPECT_EQ(builtin_weights("american")[King], 168) << "[american] overrides [draughts]";
     EXPECT_EQ(builtin_weights("italian")[King], 177);
     EXPECT_EQ(builtin_weights("canadian")[King], 281);
@@ -49,7 +49,7 @@ TEST(WeightsFile, LaterSectionsOverrideEarlierOnesForTheirRuleSetOnly) {
     EXPECT_EQ(weights_for("russian", &*file)[Man], 80);
     EXPECT_EQ(weights_for("russian", &*file)[King], -5);
     EXPECT_EQ(weights_for("international", &*file)[Man], 90);
-    EXPECT_EQ(weights_for("international", &*file)[King], 156) << "not in the file: built in";
+    EXPECT_EQ(weights_for("international", &*file)[King], 153) << "not in the file: built in";
     EXPECT_EQ(weights_for("american", &*file)[King], 168);
     EXPECT_EQ(halma::weights_for("chinese", &*file)[halma::GoalPiece], 7);
     EXPECT_EQ(halma::weights_for("diamond", &*file)[halma::GoalPiece], 9);
