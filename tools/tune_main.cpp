@@ -42,20 +42,7 @@ namespace ed = eval::draughts;
 // --pattern-file.
 template <draughts::RuleSet R>
 Result<ed::Weights> starting_weights(const cli::Arguments& args) {
-    ed::Weights w = ed::weights_for(R::name);
-    if (const auto path = args.value("eval-file")) {
-        auto file = eval::load_eval_file(*path);
-        if (!file) return failure<ed::Weights>(file.error());
-        w = ed::weights_for(R::name, &*file);
-    }
-    if (const auto path = args.value("pattern-file")) {
-        auto file = ed::load_patterns(*path);
-        if (!file) return failure<ed::Weights>(file.error());
-        if (auto mismatch = ed::table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
-            return failure<ed::Weights>(*path + ": " + mismatch);
-        w.patterns = std::make_shared<const ed::PatternTable>(file->table);
-    }
-    return w;
+    return ed::weights_from_files<R>(args.value("eval-file").value_or(""), args.value("pattern-file").value_or(""));
 }
 
 template <draughts::RuleSet R>

@@ -6,9 +6,11 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "engine/draughts/variant_list.hpp"
+#include "eval/builtin_weights.hpp"
 #include "eval/draughts/patterns.hpp"
 #include "eval/weights_file.hpp"
 
@@ -89,5 +91,26 @@ Weights weights_for(std::string_view variant, const WeightsFile* file = nullptr)
 
 // The built-in weights (eval/default.weights) of rule set `variant`, computed once.
 const Weights& builtin_weights(std::string_view variant);
+
+// The weights of rule set R read from an eval-file and a pattern file, as an engine
+// given both would play them; an empty path keeps the built-in part. On a problem, a
+// one-line error naming the file.
+template <class R>
+Result<Weights> weights_from_files(const std::string& eval_path, const std::string& pattern_path) {
+    Weights w = weights_for(R::name);
+    if (!eval_path.empty()) {
+        auto file = load_eval_file(eval_path);
+        if (!file) return failure<Weights>(file.error());
+        w = weights_for(R::name, &*file);
+    }
+    if (!pattern_path.empty()) {
+        auto file = load_patterns(pattern_path);
+        if (!file) return failure<Weights>(file.error());
+        if (auto mismatch = table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
+            return failure<Weights>(pattern_path + ": " + mismatch);
+        w.patterns = std::make_shared<const PatternTable>(std::move(file->table));
+    }
+    return w;
+}
 
 }  // namespace damier::eval::draughts

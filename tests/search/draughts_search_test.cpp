@@ -4,13 +4,11 @@
 
 #include <cstdint>
 #include <future>
-#include <memory>
 #include <mutex>
 #include <string>
 
 #include "engine/draughts/notation.hpp"
 #include "engine/draughts/variant_list.hpp"
-#include "eval/builtin_weights.hpp"
 #include "eval/draughts/searchable.hpp"
 #include "search/alphabeta.hpp"
 #include "random_games.hpp"
@@ -222,12 +220,9 @@ TEST(DraughtsSearch, QuiescenceSeesAShotBehindAnExchange) {
 TEST(DraughtsSearch, ProbCutCanAlsoPredictAFailLow) {
     using R = draughts::International;
     const std::string dir = DAMIER_SOURCE_DIR "/eval/draughts/sprt/";
-    auto file = eval::load_eval_file(dir + "gen12-international.weights");
-    auto patterns = eval::draughts::load_patterns(dir + "gen12-international.patterns");
-    ASSERT_TRUE(file) << file.error();
-    ASSERT_TRUE(patterns) << patterns.error();
-    auto weights = eval::draughts::weights_for(R::name, &*file);
-    weights.patterns = std::make_shared<const eval::draughts::PatternTable>(patterns->table);
+    const auto weights = eval::draughts::weights_from_files<R>(dir + "gen12-international.weights",
+                                                                dir + "gen12-international.patterns");
+    ASSERT_TRUE(weights) << weights.error();
     auto nodes = [&](bool fail_low, int depth) {
         SearchParameters parameters;
         parameters.probcut_fail_low = fail_low;
@@ -236,7 +231,7 @@ TEST(DraughtsSearch, ProbCutCanAlsoPredictAFailLow) {
         Control control;
         Limits limits;
         limits.depth = depth;
-        const auto result = engine.run(Adapter<R>(Game<R>(Notation<R>::start()), weights), limits, 1, control);
+        const auto result = engine.run(Adapter<R>(Game<R>(Notation<R>::start()), *weights), limits, 1, control);
         EXPECT_TRUE(result.has_move);
         EXPECT_EQ(result.depth, depth);
         return result.nodes;
