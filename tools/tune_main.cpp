@@ -42,7 +42,7 @@ namespace ed = eval::draughts;
 // --pattern-file.
 template <draughts::RuleSet R>
 Result<ed::Weights> starting_weights(const cli::Arguments& args) {
-    return ed::weights_from_files<R>(args.value("eval-file").value_or(""), args.value("pattern-file").value_or(""));
+    return ed::weights_from_files<R>(args.value("eval-file"), args.value("pattern-file"));
 }
 
 template <draughts::RuleSet R>

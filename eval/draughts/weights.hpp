@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -93,21 +94,22 @@ Weights weights_for(std::string_view variant, const WeightsFile* file = nullptr)
 const Weights& builtin_weights(std::string_view variant);
 
 // The weights of rule set R read from an eval-file and a pattern file, as an engine
-// given both would play them; an empty path keeps the built-in part. On a problem, a
-// one-line error naming the file.
+// given both would play them; no path keeps the built-in part. On a problem (an
+// empty path too), a one-line error naming the file.
 template <class R>
-Result<Weights> weights_from_files(const std::string& eval_path, const std::string& pattern_path) {
+Result<Weights> weights_from_files(const std::optional<std::string>& eval_path,
+                                   const std::optional<std::string>& pattern_path) {
     Weights w = weights_for(R::name);
-    if (!eval_path.empty()) {
-        auto file = load_eval_file(eval_path);
+    if (eval_path) {
+        auto file = load_eval_file(*eval_path);
         if (!file) return failure<Weights>(file.error());
         w = weights_for(R::name, &*file);
     }
-    if (!pattern_path.empty()) {
-        auto file = load_patterns(pattern_path);
+    if (pattern_path) {
+        auto file = load_patterns(*pattern_path);
         if (!file) return failure<Weights>(file.error());
         if (auto mismatch = table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
-            return failure<Weights>(pattern_path + ": " + mismatch);
+            return failure<Weights>(*pattern_path + ": " + mismatch);
         w.patterns = std::make_shared<const PatternTable>(std::move(file->table));
     }
     return w;
