@@ -389,7 +389,9 @@ Score AlphaBeta<G>::search(Worker& w, Shared& shared, Score alpha, Score beta, i
     if (count == 0) return loss_in(ply);
     if (tt_move >= static_cast<int>(count)) tt_move = -1;  // a colliding key's move
     // Table probes are mostly cache misses: start loading every child's bucket now,
-    // so that the misses overlap instead of stalling one child at a time.
+    // so that the misses overlap instead of stalling one child at a time. Without it
+    // five international searches to depth 17 took 1.25 times as long; prefetching
+    // each child just before playing it, 1.27; only at depth 3 or more, 1.21.
     if constexpr (requires(const G& g, const Move& m) { g.key_after(m); })
         if (parameters_.use_table && depth >= 2)
             for (std::size_t i = 0; i < count; ++i) table_.prefetch(game.key_after(list[i]));
