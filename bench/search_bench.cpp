@@ -66,7 +66,8 @@ void BM_Evaluate(benchmark::State& state, const char* fen, Tables tables) {
         std::copy(builtin.value.begin(), builtin.value.begin() + static_cast<std::ptrdiff_t>(kings), wider->value.begin());
         std::copy(builtin.value.begin() + static_cast<std::ptrdiff_t>(kings), builtin.value.end(),
                   wider->value.begin() + static_cast<std::ptrdiff_t>(wider->king_entry(0)));
-        weights.patterns = std::move(wider);
+        weights.patterns = std::make_shared<const eval::draughts::PatternTable>(
+            eval::draughts::with_both_sides<typename R::board>(std::move(*wider)));
     }
     for (auto _ : state) {
         benchmark::DoNotOptimize(position);

@@ -34,7 +34,8 @@ public:
         if (!file) return {};
         if (auto mismatch = eval::draughts::table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
             return mismatch + "; it is not used";
-        weights_.patterns = std::shared_ptr<const eval::draughts::PatternTable>(file, &file->table);
+        weights_.patterns = std::make_shared<const eval::draughts::PatternTable>(
+            eval::draughts::with_both_sides<typename R::board>(file->table));
         return {};
     }
 

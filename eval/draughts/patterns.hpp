@@ -121,14 +121,41 @@ inline unsigned window_bits(typename B::Bits men, int w) {
 }  // namespace pattern_detail
 
 namespace pattern_detail {
-template <class B, int Windows, class F>
-inline void for_each_pattern_in(const Position<B>& p, F& f) {
+// With BothSides, f(window, White's arrangement) once per window; else both sides'
+// entries as for_each_pattern says.
+template <class B, int Windows, bool BothSides, class F>
+[[gnu::always_inline]] inline void for_each_pattern_in(const Position<B>& p, F& f) {
     const auto white = p.pieces[0] & ~p.kings, black = p.pieces[1] & ~p.kings;
+#pragma GCC unroll 16
     for (int w = 0; w < Windows; ++w) {
         const unsigned mine = window_bits<B>(white, w), theirs = window_bits<B>(black, w);
-        f(w, tables.ternary[mine] + 2 * tables.ternary[theirs], 1);
-        f(pattern_windows<B>.turned[w], tables.reversed_ternary[theirs] + 2 * tables.reversed_ternary[mine], -1);
+        if constexpr (BothSides) {
+            f(w, tables.ternary[mine] + 2 * tables.ternary[theirs]);
+        } else {
+            f(w, tables.ternary[mine] + 2 * tables.ternary[theirs], 1);
+            f(pattern_windows<B>.turned[w], tables.reversed_ternary[theirs] + 2 * tables.reversed_ternary[mine], -1);
+        }
     }
+}
+
+template <class B, bool BothSides, class F>
+[[gnu::always_inline]] inline void for_each_pattern_of_size(const Position<B>& p, int windows, F& f) {
+    constexpr auto sizes = PatternWindows<B>::table_sizes;
+    if (windows == sizes[0]) for_each_pattern_in<B, sizes[0], BothSides>(p, f);
+    else if (windows == sizes[1]) for_each_pattern_in<B, sizes[1], BothSides>(p, f);
+    else if (windows == sizes[2]) for_each_pattern_in<B, sizes[2], BothSides>(p, f);
+}
+
+// The arrangement Black's men read when White's read `arrangement` on the same
+// squares: the digits in the opposite order (the turned board), White's and
+// Black's men swapped.
+constexpr int seen_from_black(int arrangement) {
+    int turned = 0;
+    for (int k = 0; k < window_squares; ++k, arrangement /= 3) {
+        const int digit = arrangement % 3;
+        turned = 3 * turned + (digit == 0 ? 0 : 3 - digit);
+    }
+    return turned;
 }
 }  // namespace pattern_detail
 
@@ -139,11 +166,15 @@ inline void for_each_pattern_in(const Position<B>& p, F& f) {
 // own loop, which the compiler unrolls (a loop to a variable count made the
 // built-in table's evaluation 7% slower).
 template <class B, class F>
-inline void for_each_pattern(const Position<B>& p, int windows, F&& f) {
-    constexpr auto sizes = PatternWindows<B>::table_sizes;
-    if (windows == sizes[0]) pattern_detail::for_each_pattern_in<B, sizes[0]>(p, f);
-    else if (windows == sizes[1]) pattern_detail::for_each_pattern_in<B, sizes[1]>(p, f);
-    else if (windows == sizes[2]) pattern_detail::for_each_pattern_in<B, sizes[2]>(p, f);
+[[gnu::always_inline]] inline void for_each_pattern(const Position<B>& p, int windows, F&& f) {
+    pattern_detail::for_each_pattern_of_size<B, false>(p, windows, f);
+}
+
+// Calls f(window, White's arrangement) for each of the first `windows` windows:
+// the index of a table whose entries hold both sides' values (PatternTable::both_sides).
+template <class B, class F>
+[[gnu::always_inline]] inline void for_each_pattern_pair(const Position<B>& p, int windows, F&& f) {
+    pattern_detail::for_each_pattern_of_size<B, true>(p, windows, f);
 }
 
 // Calls f(square, sign) for every king: White's on its square with sign +1,
@@ -227,16 +258,28 @@ struct PatternTable {
     }
     std::size_t king_entry(int square) const { return entry(windows, square, phases); }
 
+    // Both sides' reads of a window folded into one entry, for the search (built by
+    // with_both_sides, so empty in a table being fitted; a table edited after folding
+    // must be folded again): at (window * arrangements + White's arrangement) * phases
+    // + phase, White's value minus the value Black's men read on the same squares seen
+    // from his side (the turned window). One read a window instead of two.
+    std::vector<std::int16_t> both_sides;
+
     // The sum of the entries for_each_pattern and for_each_king read (inlined: as
     // fast as a hand-written loop in bench/search_bench's Evaluate); two phases are
     // blended by opening_share (men_rows: the rows of men each side starts with).
     template <class B>
-    int score(const Position<B>& p, int men_rows) const {
+    [[gnu::always_inline]] int score(const Position<B>& p, int men_rows) const {
         const std::int16_t* v = value.data();
         const bool with_kings = king_squares > 0 && p.kings != 0;
+        const bool folded = both_sides.size() == entry(windows, 0, phases);
+        const std::int16_t* folded_value = both_sides.data();
         if (phases == 1) {
             int s = 0;
-            for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
+            if (folded)
+                for_each_pattern_pair(p, windows, [&](int w, int arrangement) { s += folded_value[entry(w, arrangement, 1)]; });
+            else
+                for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { s += sign * v[entry(w, arrangement, 1)]; });
             if (with_kings) for_each_king(p, [&](int square, int sign) { s += sign * v[king_entry(square)]; });
             return s;
         }
@@ -245,7 +288,10 @@ struct PatternTable {
             opening += sign * pair[0];
             ending += sign * pair[1];
         };
-        for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
+        if (folded)
+            for_each_pattern_pair(p, windows, [&](int w, int arrangement) { add(folded_value + entry(w, arrangement, 2), 1); });
+        else
+            for_each_pattern(p, windows, [&](int w, int arrangement, int sign) { add(v + entry(w, arrangement, 2), sign); });
         if (with_kings) for_each_king(p, [&](int square, int sign) { add(v + king_entry(square), sign); });
         // Each way on its own line, so that the compiler divides by a constant.
         const auto blend = [&](OpeningShare share) {
@@ -255,6 +301,29 @@ struct PatternTable {
         return blend(opening_share(p, PhaseBy::Men, men_rows));
     }
 };
+
+// A copy of `table` for the search on board B, with both_sides filled; without it
+// (a search reads the table's own entries, only slower) when a folded value would
+// not fit in 16 bits.
+template <class B>
+PatternTable with_both_sides(PatternTable table) {
+    table.both_sides.clear();
+    const std::size_t phases = static_cast<std::size_t>(table.phases);
+    std::vector<std::int16_t> folded(PatternTable::entry(table.windows, 0, table.phases));
+    for (int w = 0; w < table.windows; ++w)
+        for (int arrangement = 0; arrangement < arrangements; ++arrangement) {
+            const std::size_t white = PatternTable::entry(w, arrangement, table.phases);
+            const std::size_t black = PatternTable::entry(pattern_windows<B>.turned[w],
+                                                          pattern_detail::seen_from_black(arrangement), table.phases);
+            for (std::size_t k = 0; k < phases; ++k) {
+                const int both = table.value[white + k] - table.value[black + k];
+                if (both < INT16_MIN || both > INT16_MAX) return table;
+                folded[white + k] = static_cast<std::int16_t>(both);
+            }
+        }
+    table.both_sides = std::move(folded);
+    return table;
+}
 
 }  // namespace damier::eval::draughts
 

@@ -37,9 +37,12 @@ const Weights& builtin_weights(std::string_view variant) {
                 std::fputs((file.error() + "\n").c_str(), stderr);
                 std::abort();
             }
+            std::shared_ptr<const PatternTable> folded;
+            damier::draughts::with_variant(file->variant, false, [&]<class R>() {
+                folded = std::make_shared<const PatternTable>(with_both_sides<typename R::board>(std::move(file->table)));
+            });
             for (std::size_t i = 1; i < sections.size(); ++i)
-                if (sections[i] == file->variant)
-                    t[i].patterns = std::make_shared<const PatternTable>(std::move(file.value().table));
+                if (sections[i] == file->variant) t[i].patterns = folded;
         }
         return t;
     }();

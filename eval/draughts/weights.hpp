@@ -110,7 +110,7 @@ Result<Weights> weights_from_files(const std::optional<std::string>& eval_path,
         if (!file) return failure<Weights>(file.error());
         if (auto mismatch = table_mismatch<typename R::board>(*file, R::name); !mismatch.empty())
             return failure<Weights>(*pattern_path + ": " + mismatch);
-        w.patterns = std::make_shared<const PatternTable>(std::move(file->table));
+        w.patterns = std::make_shared<const PatternTable>(with_both_sides<typename R::board>(std::move(file->table)));
     }
     return w;
 }

@@ -255,6 +255,53 @@ TEST(Patterns, KingSquaresScoreEachKingWhereItStands) {
     });
 }
 
+// The search's copy of a table (both sides folded into one entry a window) scores
+// every position as the table itself does, on every board, for each table size,
+// with one and two phases and with king squares; the built-in tables are folded.
+TEST(Patterns, BothSidesFoldedScoreAsTheTableDoes) {
+    damier::draughts::Variants::for_each([]<class R>() {
+        using B = typename R::board;
+        for (const int windows : PatternWindows<B>::table_sizes)
+            for (const int phases : {1, 2}) {
+                PatternTable table;
+                table.windows = windows;
+                table.phases = phases;
+                table.king_squares = B::squares;
+                for (std::size_t i = 0; i < table.size(); ++i)
+                    table.value.push_back(static_cast<std::int16_t>(static_cast<int>(i * 7919 % 2001) - 1000));
+                const PatternTable folded = with_both_sides<B>(table);
+                ASSERT_EQ(folded.both_sides.size(), PatternTable::entry(windows, 0, phases)) << R::name;
+                for (const auto& game : damier::search::testing::random_games<R>(40, 23, 0, 200)) {
+                    const auto& p = game.position();
+                    ASSERT_EQ(folded.score(p, R::men_rows), table.score(p, R::men_rows))
+                        << R::name << " " << windows << " windows, " << phases << " phases " << Notation<R>::fen(p);
+                }
+            }
+        const auto& builtin = builtin_weights(R::name).patterns;
+        if (builtin) {
+            EXPECT_FALSE(builtin->both_sides.empty()) << R::name << ": the built-in table is not folded";
+        }
+    });
+}
+
+// A folded value that would not fit in 16 bits leaves the table unfolded: the
+// search then reads the table's own entries and the score stays exact.
+TEST(Patterns, AFoldThatWouldOverflowIsNotMade) {
+    PatternTable table;
+    table.windows = PatternWindows<Board10>::aligned;
+    table.value.assign(table.size(), 0);
+    const int white_men_on_6_and_7 = 9 + 27;  // window 0's third and fourth squares
+    table.value[PatternTable::entry(0, white_men_on_6_and_7, 1)] = 30000;
+    const int turned = pattern_windows<Board10>.turned[0];
+    table.value[PatternTable::entry(turned, pattern_detail::seen_from_black(white_men_on_6_and_7), 1)] = -30000;
+    const PatternTable folded = with_both_sides<Board10>(table);
+    EXPECT_TRUE(folded.both_sides.empty());
+    auto p = Notation<International>::parse_fen("W:W6,7:B45");
+    ASSERT_TRUE(p);
+    EXPECT_EQ(table.score(*p, International::men_rows), 60000);
+    EXPECT_EQ(folded.score(*p, International::men_rows), 60000);
+}
+
 TEST(Patterns, AKingSquareFileRoundTrips) {
     PatternTable table;
     table.windows = 16;
