@@ -280,7 +280,9 @@ void AlphaBeta<G>::Worker::iterate(AlphaBeta& search, Shared& shared) {
             const double share = stable_iterations >= 3 ? 0.3 : 0.6;
             if (seconds_since(shared.start) >= shared.budget.soft * share) break;
         }
-        if (root_moves.size() == 1 && shared.budget.soft > 0) break;  // nothing to choose
+        // Nothing to choose; but a fixed move time that is not spent is lost, while the
+        // one move's search fills the table for the next move's.
+        if (root_moves.size() == 1 && shared.budget.soft > 0 && !shared.budget.fixed) break;
         // A result proven well inside the horizon, twice running, will not change.
         proven_iterations = is_decisive(score) && Win - std::abs(score) < depth ? proven_iterations + 1 : 0;
         if (proven_iterations >= 2 && shared.budget.soft > 0) break;
