@@ -285,6 +285,33 @@ TEST(DraughtsSearch, MoveTimeAndClockAreHonoured) {
     EXPECT_LT(result.seconds, 0.5);
 }
 
+// A forced move (here the one capture): under a clock the search answers after its
+// first iteration, keeping the time; a fixed move time, lost if unspent, is searched
+// on (search/SPRT.md, entry 17).
+TEST(DraughtsSearch, AForcedMoveIsAnsweredAtOnceOnAClockAndSearchedOnAMoveTime) {
+    using R = draughts::International;
+    auto position = Notation<R>::parse_fen("W:W28,48:B23,5");
+    ASSERT_TRUE(position);
+    const Game<R> game(*position);
+    damier::draughts::MoveList<R::board> moves;
+    game.legal_moves(moves);
+    ASSERT_EQ(moves.size(), 1u);
+    TranspositionTable table(4);
+    AlphaBeta<Adapter<R>> engine(table);
+    Control control;
+    Limits clock;
+    clock.time = 10;
+    auto result = engine.run(Adapter<R>(game), clock, 1, control);
+    EXPECT_EQ(Notation<R>::hub_move(result.best), "28x19x23");
+    EXPECT_EQ(result.depth, 1);
+    table.clear();
+    Limits move_time;
+    move_time.move_time = 0.05;
+    result = engine.run(Adapter<R>(game), move_time, 1, control);
+    EXPECT_EQ(Notation<R>::hub_move(result.best), "28x19x23");
+    EXPECT_GT(result.depth, 1);
+}
+
 // Runs an unbounded search on another thread and stops it once it has reported an
 // iteration; returns the depth of its answer. The wait starts from that report,
 // not from the launch: a sanitizer build can take longer than any fixed wait to
