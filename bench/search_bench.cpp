@@ -14,10 +14,11 @@ namespace damier::search {
 namespace {
 
 template <class R>
-void BM_Search(benchmark::State& state, const char* fen, int depth) {
+void BM_Search(benchmark::State& state, const char* fen, int depth, std::size_t table_mib = 16,
+               Pages pages = Pages::Large) {
     auto position = draughts::Notation<R>::parse_fen(fen);
     if (!position) return state.SkipWithError(position.error().c_str());
-    TranspositionTable table(16);
+    TranspositionTable table(table_mib, pages);
     AlphaBeta<eval::draughts::Searchable<R>> engine(table);
     Control control;
     Limits limits;
@@ -38,23 +39,8 @@ void BM_Search(benchmark::State& state, const char* fen, int depth) {
 //   damier_bench --benchmark_filter=TablePages --benchmark_repetitions=15
 //       --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true
 void BM_SearchTablePages(benchmark::State& state, Pages pages) {
-    using R = draughts::International;
-    auto position = draughts::Notation<R>::parse_fen(
-        "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24");
-    if (!position) return state.SkipWithError(position.error().c_str());
-    TranspositionTable table(64, pages);
-    AlphaBeta<eval::draughts::Searchable<R>> engine(table);
-    Control control;
-    Limits limits;
-    limits.depth = 19;
-    std::uint64_t nodes = 0;
-    for (auto _ : state) {
-        state.PauseTiming();
-        table.clear();
-        state.ResumeTiming();
-        nodes += engine.run(eval::draughts::Searchable<R>(draughts::Game<R>(*position)), limits, 1, control).nodes;
-    }
-    state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
+    BM_Search<draughts::International>(
+        state, "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24", 19, 64, pages);
 }
 BENCHMARK_CAPTURE(BM_SearchTablePages, small_pages, Pages::Small)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SearchTablePages, large_pages, Pages::Large)->Unit(benchmark::kMillisecond);
