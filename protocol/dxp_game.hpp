@@ -33,7 +33,7 @@ public:
     // The move (Hub notation) for the position `start` after `moves`.
     Result<std::string> choose(const std::string& start, const std::vector<std::string>& moves,
                                const search::Limits& limits);
-    void new_game() { session_->clear_tables(); }
+    void new_game() { session_->forget_searches(); }
 
 private:
     hub::Options options_;

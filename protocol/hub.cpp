@@ -162,7 +162,7 @@ private:
         out_.write("wait");
     }
 
-    void new_game(const Line&) { session_->clear_tables(); }
+    void new_game(const Line&) { session_->forget_searches(); }
 
     void set_param(const Line& line) {
         auto name = line.value("name");

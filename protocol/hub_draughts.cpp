@@ -98,7 +98,10 @@ public:
         return out;
     }
 
-    void clear_tables() override { table_.table.clear(); }
+    void forget_searches() override {
+        table_.table.clear();
+        if (engine_) engine_->forget_history();
+    }
 
     std::string show() const override {
         std::string text = draughts::diagram<R>(game_.position());

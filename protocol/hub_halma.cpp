@@ -114,9 +114,13 @@ public:
         return out;
     }
 
-    void clear_tables() override {
-        if (rules_.players() == 2) table_.table.clear();
-        else if (multi_player_) multi_player_->clear();
+    void forget_searches() override {
+        if (rules_.players() == 2) {
+            table_.table.clear();
+            if (two_player_) two_player_->forget_history();
+        } else if (multi_player_) {
+            multi_player_->clear();
+        }
     }
 
     std::string show() const override { return halma::diagram(rules_, position_); }

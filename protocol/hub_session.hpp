@@ -61,8 +61,8 @@ public:
     // Searches the current position until the limits or control end it, emitting
     // each iteration; returns the move chosen. Requires cannot_search() == "".
     virtual SearchResult search(const SearchRequest& request, search::Control& control, const Emit& emit) = 0;
-    // Forgets what earlier searches learnt (new-game).
-    virtual void clear_tables() = 0;
+    // Forgets what earlier searches learnt, tables and move history (new-game).
+    virtual void forget_searches() = 0;
     // Evaluates with the built-in weights overridden by `file` (none: built-in only).
     virtual void set_weights(const eval::WeightsFile* file) = 0;
     // Evaluates with the pattern table of `file` (none: the built-in table, if

@@ -246,6 +246,41 @@ TEST(DraughtsSearch, ProbCutCanAlsoPredictAFailLow) {
     EXPECT_LT(with, without);
 }
 
+// With keep_history (off by default, search/SPRT.md entry 21) the history of one
+// search orders the next one's moves, so the second of two searches takes another
+// tree than it would alone; forget_history() (a new game), or the switch off, gives
+// the tree of a fresh engine.
+TEST(DraughtsSearch, HistoryCarriesToTheNextSearchUntilANewGame) {
+    using R = draughts::International;
+    const auto first = Notation<R>::start();
+    const auto next = Notation<R>::parse_fen(
+        "W:W26,27,29,31,32,33,34,35,36,37,38,42,45,46:B2,6,9,11,12,14,16,17,18,19,20,21,23,24");
+    ASSERT_TRUE(next);
+    Control control;
+    Limits limits;
+    limits.depth = 9;
+    const auto nodes_after = [&](AlphaBeta<Adapter<R>>& engine, TranspositionTable& table) {
+        table.clear();  // only the history goes from one search to the next
+        return engine.run(Adapter<R>(Game<R>(*next)), limits, 1, control).nodes;
+    };
+    TranspositionTable fresh_table(16);
+    AlphaBeta<Adapter<R>> fresh(fresh_table);
+    const std::uint64_t alone = nodes_after(fresh, fresh_table);
+
+    TranspositionTable table(16);
+    SearchParameters keeping;
+    keeping.keep_history = true;
+    AlphaBeta<Adapter<R>> engine(table, keeping);
+    engine.run(Adapter<R>(Game<R>(first)), limits, 1, control);
+    EXPECT_NE(nodes_after(engine, table), alone);
+    engine.forget_history();
+    EXPECT_EQ(nodes_after(engine, table), alone);
+
+    AlphaBeta<Adapter<R>> each_afresh(table);
+    each_afresh.run(Adapter<R>(Game<R>(first)), limits, 1, control);
+    EXPECT_EQ(nodes_after(each_afresh, table), alone);
+}
+
 TEST(DraughtsSearch, LostPositionHasNoMoveAndAForcedWinIsScored) {
     using R = draughts::International;
     TranspositionTable table(1);

@@ -118,8 +118,12 @@ inline void halma_selfplay(const halma::Rules& rules, const HalmaSelfplaySetting
             const auto seed = game_seed(s, g);
             if (s.kept_games.count(seed)) continue;
             // Each game starts afresh, as its seed says.
-            if (two_players) table.clear();
-            else multi_engine.clear();
+            if (two_players) {
+                table.clear();
+                engine.forget_history();
+            } else {
+                multi_engine.clear();
+            }
             auto lines = play_one_halma_game(rules, s, seed, best_move);
             std::lock_guard guard(lock);
             sink(lines);

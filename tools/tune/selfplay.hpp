@@ -165,6 +165,7 @@ void selfplay(const SelfplaySettings& s, const eval::draughts::Weights& weights,
             const auto seed = game_seed(s, g);
             if (s.kept_games.count(seed)) continue;
             table.clear();  // each game starts afresh, as its seed says
+            engine.forget_history();
             auto lines = play_one_game<R>(s, seed, engine, weights);
             std::lock_guard guard(lock);
             sink(lines);
